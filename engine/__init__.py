@@ -1,0 +1,46 @@
+"""Kortti's rules engine: Katte, Katko, Call Kitti and Kočka in pure Python.
+
+>>> import engine
+>>> m = engine.new_match("kocka", 4, seed=1)
+>>> sorted(engine.GAMES)
+['call-kitti', 'katko', 'katte', 'kocka']
+>>> m.apply(m.legal_actions(0)[0])[0].kind
+'passed'
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from .actions import Action
+from .errors import EngineError, IllegalAction, NotationError, OptionError, RecordError, Refusal
+from .events import Event
+from .games import GAMES
+from .record import load_record, replay_record
+from .state import Match
+
+__all__ = [
+    "Action", "EngineError", "Event", "GAMES", "IllegalAction", "Match", "NotationError",
+    "OptionError", "RecordError", "Refusal", "game_class", "load_record", "new_match",
+    "replay_record",
+]
+
+
+def game_class(name: str) -> type[Match]:
+    try:
+        return GAMES[name]
+    except (KeyError, TypeError):
+        raise OptionError(f"unknown game {name!r} (known: {', '.join(sorted(GAMES))})") from None
+
+
+def new_match(
+    game: str,
+    players: int,
+    options: dict[str, Any] | None = None,
+    seed: int | None = None,
+    names: Sequence[str] | None = None,
+    *,
+    deal: bool = True,
+) -> Match:
+    """Start a match of ``game``; its first deal is dealt unless ``deal=False``."""
+    return game_class(game).new(players, options, seed, names, deal=deal)

@@ -1,0 +1,54 @@
+"""Command line: ``python -m engine replay FILE`` (``-`` for stdin), ``bench``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .errors import RecordError
+from .record import replay_record
+
+
+def _replay(path: str) -> int:
+    try:
+        if path == "-":
+            text: str | bytes = sys.stdin.buffer.read()
+        else:
+            with open(path, "rb") as f:
+                text = f.read()
+    except OSError as e:
+        print(json.dumps({"error": {"deal": None, "action": None,
+                                    "message": f"cannot read {path}: {e.strerror}"}}))
+        return 1
+    try:
+        result = replay_record(text)
+    except RecordError as e:
+        print(json.dumps(e.to_json(), ensure_ascii=False))
+        return 1
+    except RecursionError:
+        print(json.dumps({"error": {"deal": None, "action": None, "message": "the record is nested too deeply"}}))
+        return 1
+    print(json.dumps(result, ensure_ascii=False))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine", description="Kortti's rules engine")
+    sub = parser.add_subparsers(dest="command", required=True)
+    rp = sub.add_parser("replay", help="replay a hand record and print its result as JSON")
+    rp.add_argument("file", help="the record's path, or - for standard input")
+    bp = sub.add_parser("bench", help="random matches per second through the public API")
+    bp.add_argument("--seconds", type=float, default=2.0, help="time per game")
+    bp.add_argument("--game", action="append", help="only this game (repeatable)")
+    args = parser.parse_args(argv)
+    if args.command == "replay":
+        return _replay(args.file)
+    from .bench import run
+
+    run(args.game, args.seconds)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,337 @@
+"""Kočka (Smoking Cat): rules O-1 … O-11 of ``shared/rules/kocka.md``.
+
+Four players, the 32-card German-suited deck, an exchange of three cards to
+the left, eight tricks of follow-suit, penalty points (Hejma 10, hearts, the
+last trick 5), a loser per deal who takes a letter of the game word.
+
+>>> m = Kocka.new(4, seed=7)
+>>> m.to_act(), len(m.legal_actions(0))   # all four pass at once; C(8,3) choices
+((0, 1, 2, 3), 56)
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from ..actions import Action
+from ..cards import GERMAN, HEJMA
+from ..errors import NotationError, Refusal
+from ..events import Event
+from ..options import OptionSpec
+from ..tricks import Trick, TrickMatch
+
+SEATS = 4
+TOTAL = 33
+LAST_TRICK_BONUS = 5
+_HEARTS = GERMAN.suits.index("H")
+# O-7: penalty of each card, by card index.
+POINTS = [0] * GERMAN.size
+POINTS[HEJMA] = 10
+for _rank, _pts in zip("789TUOKA", (1, 1, 1, 1, 2, 3, 4, 5)):
+    POINTS[GERMAN.parse(_rank + "H")] = _pts
+
+_PLAY = [[Action(s, "play", (GERMAN.code(c),)) for c in range(GERMAN.size)] for s in range(SEATS)]
+
+
+class Kocka(TrickMatch):
+    NAME = "kocka"
+    DECK = GERMAN
+    MIN_PLAYERS = MAX_PLAYERS = SEATS
+    ASYNC_PHASES = True
+    OPTIONS = (
+        OptionSpec("word", "text", "KOČKA", rule="O-10"),
+        OptionSpec("early_end", "choice", "certain", rule="O-8", choices=("certain", "seventeen", "off")),
+    )
+
+    dealer: int
+    passed: list[tuple[int, ...] | None]
+    received: list[tuple[int, ...] | None]
+    points: list[int]
+    hejma: int | None
+    result: dict[str, Any]
+
+    def _setup(self) -> None:
+        self.word = self.options["word"]
+        self.letters = [0] * SEATS
+        self.loser: int | None = None
+        self.last_deal_loser: int | None = None
+        self.last_dealer: int | None = None
+        self.result = {}
+
+    # ------------------------------------------------------------ dealing
+
+    def _hand_sizes(self) -> int:
+        return 8
+
+    def _ruled_start(self) -> int | None:
+        # O-3: the loser of the previous deal deals; after a draw, the same dealer.
+        if self.last_dealer is None:
+            return None
+        return self.last_deal_loser if self.last_deal_loser is not None else self.last_dealer
+
+    def _begin(self, hands: list[list[int]], start: int, turned: int | None) -> list[Event]:
+        self.dealer = start
+        self._start_tricks(hands, (start + 1) % SEATS)
+        self.phase = "pass"
+        self.passed = [None] * SEATS
+        self.received = [None] * SEATS
+        self.points = [0] * SEATS
+        self.hejma = None
+        self.result = {}
+        return [Event("deal_started", {"dealer": start, "leader": self.turn})]
+
+    # ------------------------------------------------------------ turns
+
+    @property
+    def deal_over(self) -> bool:
+        return not self.records or self.phase == "over"
+
+    @property
+    def match_over(self) -> bool:
+        return self.loser is not None
+
+    def to_act(self) -> tuple[int, ...]:
+        if self.deal_over:
+            return ()
+        if self.phase == "pass":
+            return tuple(s for s in range(SEATS) if self.passed[s] is None)
+        return (self.turn,)
+
+    def _playable(self, seat: int) -> list[int]:
+        hand = self.hands[seat]
+        trick = self.trick
+        assert trick is not None
+        if trick.plays:
+            lead = trick.plays[0][1] // 8
+            follow = [c for c in hand if c // 8 == lead]
+            if follow:
+                return follow
+        return hand
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        acting = self.to_act()
+        if seat is None:
+            seat = acting[0] if acting else -1
+        if seat not in acting:
+            return []
+        if self.phase == "pass":
+            return [
+                Action(seat, "pass", tuple(GERMAN.code(c) for c in combo))
+                for combo in combinations(sorted(self.hands[seat]), 3)
+            ]
+        row = _PLAY[seat]
+        return [row[c] for c in self._playable(seat)]
+
+    def _canonical(self, action: Action) -> Action:
+        if action.verb == "pass":
+            cards = sorted(self._card(a, action) for a in action.args)
+            if len(cards) != 3:
+                raise NotationError(f"'{action}': pass takes three cards")
+            return Action(action.seat, "pass", tuple(GERMAN.code(c) for c in cards))
+        return super()._canonical(action)
+
+    def _check(self, action: Action) -> Refusal | None:
+        seat = action.seat
+        if self.phase == "pass":
+            if action.verb != "pass":
+                return Refusal("wrong_verb", "O-5", {"verb": action.verb, "expected": "pass"})
+            if self.passed[seat] is not None:
+                return Refusal("already_acted", "O-5", {"seat": seat})
+            cards = [GERMAN.parse(a) for a in action.args]
+            if len(set(cards)) != 3:
+                return Refusal("pass_three", "O-5")
+            for c in cards:
+                if c not in self.hands[seat]:
+                    return Refusal("not_in_hand", "O-5", {"seat": seat, "card": GERMAN.code(c), "deck": "german"})
+            return None
+        if action.verb != "play":
+            return Refusal("wrong_verb", "O-6", {"verb": action.verb, "expected": "play"})
+        if seat != self.turn:
+            return Refusal("not_your_turn", "O-6", {"seat": seat, "to_act": self.turn})
+        card = GERMAN.parse(action.args[0])
+        hand = self.hands[seat]
+        if card not in hand:
+            return Refusal("not_in_hand", "O-6", {"seat": seat, "card": action.args[0], "deck": "german"})
+        trick = self.trick
+        assert trick is not None
+        if trick.plays:
+            lead = trick.plays[0][1] // 8
+            if card // 8 != lead and any(c // 8 == lead for c in hand):
+                return Refusal("follow_suit", "O-6", {"suit": GERMAN.suits[lead], "deck": "german"})
+        return None
+
+    # ------------------------------------------------------------ acting
+
+    def _apply(self, action: Action) -> list[Event]:
+        if action.verb == "pass":
+            return self._pass(action)
+        return self._play(action.seat, GERMAN.parse(action.args[0]))
+
+    def _pass(self, action: Action) -> list[Event]:
+        seat = action.seat
+        cards = tuple(GERMAN.parse(a) for a in action.args)
+        self.passed[seat] = cards
+        events = [Event("passed", {"seat": seat, "cards": list(action.args)}, frozenset((seat,)))]
+        events.append(Event("seat_passed", {"seat": seat}))
+        if all(p is not None for p in self.passed):
+            events.extend(self._exchange())
+        return events
+
+    def _exchange(self) -> list[Event]:
+        """O-5: everyone has passed; each seat now takes the cards from its right."""
+        events = []
+        for seat in range(SEATS):
+            gone = self.passed[seat]
+            assert gone is not None
+            self.hands[seat] = [c for c in self.hands[seat] if c not in gone]
+        for seat in range(SEATS):
+            got = self.passed[(seat - 1) % SEATS]
+            assert got is not None
+            self.received[seat] = got
+            self.hands[seat].extend(got)
+            events.append(Event("received", {"seat": seat, "cards": GERMAN.codes(got)}, frozenset((seat,))))
+        self.phase = "play"
+        events.append(Event("exchange_done", {"leader": self.turn}))
+        return events
+
+    def _play(self, seat: int, card: int) -> list[Event]:
+        self.hands[seat].remove(card)
+        trick = self.trick
+        assert trick is not None
+        trick.plays.append((seat, card, True))
+        if trick.best < 0 or (card // 8 == trick.best // 8 and card > trick.best):
+            trick.best = card
+            trick.winner = seat
+        events = [Event("played", {"seat": seat, "card": GERMAN.code(card)})]
+        if len(trick.plays) < SEATS:
+            self.turn = (seat + 1) % SEATS
+            return events
+        return events + self._finish_trick(trick)
+
+    def _finish_trick(self, trick: Trick) -> list[Event]:
+        winner = trick.winner
+        self.done.append(trick)
+        number = len(self.done)
+        gained = 0
+        for _, c, _ in trick.plays:
+            gained += POINTS[c]
+            if c == HEJMA:
+                self.hejma = winner
+        if number == 8:
+            gained += LAST_TRICK_BONUS
+        self.points[winner] += gained
+        events = [Event("trick_won", {
+            "seat": winner, "card": GERMAN.code(trick.best), "trick": number,
+            "points": gained, "last": number == 8, "rule": "O-6",
+        })]
+        if number == 8:
+            return events + self._end_deal(early=False)
+        certain = self._certain_loser()
+        if certain is not None:
+            return events + self._end_deal(early=True)
+        self.trick = Trick(winner)
+        self.turn = winner
+        return events
+
+    def _certain_loser(self) -> int | None:
+        """O-8: the seat certain to lose the deal now, under the table's option."""
+        mode = self.options["early_end"]
+        if mode == "off":
+            return None
+        p = self.points
+        if mode == "seventeen":
+            return next((s for s in range(SEATS) if p[s] >= 17), None)
+        rest = TOTAL - sum(p)
+        for s in range(SEATS):
+            if all(
+                p[s] > p[j] + rest or (self.hejma == s and p[s] >= p[j] + rest)
+                for j in range(SEATS) if j != s
+            ):
+                return s
+        return None
+
+    def _end_deal(self, early: bool) -> list[Event]:
+        """O-9: the most points loses; a tie goes to the Hejma taker, else a draw."""
+        self.phase = "over"
+        self.trick = None
+        top = max(self.points)
+        tied = [s for s in range(SEATS) if self.points[s] == top]
+        if len(tied) == 1:
+            loser: int | None = tied[0]
+            reason = "most_points"
+        elif self.hejma in tied:
+            loser, reason = self.hejma, "hejma_tiebreak"
+        else:
+            loser, reason = None, "draw"
+        self.last_dealer = self.dealer
+        self.last_deal_loser = loser
+        self.result = {
+            "penalty": list(self.points), "loser": loser, "draw": loser is None,
+            "tricks_played": len(self.done),
+        }
+        events = [Event("deal_result", {
+            **self.result, "reason": reason, "early_end": early,
+            "rule": "O-8" if early else "O-9",
+        })]
+        if loser is not None:
+            self.letters[loser] += 1
+            count = self.letters[loser]
+            events.append(Event("letter", {"seat": loser, "letter": self.word[count - 1], "letters": count}))
+            if count >= len(self.word):
+                self.loser = loser
+                events.append(Event("match_over", {"loser": loser, "rule": "O-10"}))
+        return events
+
+    # ------------------------------------------------------------ reading
+
+    def clone(self) -> "Kocka":
+        other = object.__new__(Kocka)
+        other.__dict__.update(self.__dict__)
+        self._copy_base(other)
+        if self.records:
+            self._copy_tricks(other)
+            other.passed = list(self.passed)
+            other.received = list(self.received)
+            other.points = list(self.points)
+            other.result = dict(self.result)
+        other.letters = list(self.letters)
+        return other
+
+    def deal_result(self) -> dict[str, Any]:
+        return dict(self.result)
+
+    def standing(self) -> dict[str, Any]:
+        return {"letters": list(self.letters), "loser": self.loser}
+
+    def view(self, seat: int) -> dict[str, Any]:
+        started = bool(self.records)
+        acting = self.to_act()
+        passed = self.passed[seat] if started else None
+        received = self.received[seat] if started else None
+        return {
+            "game": self.NAME,
+            "seat": seat,
+            "players": SEATS,
+            "names": self.names,
+            "options": dict(self.options),
+            "deal": len(self.records) - 1,
+            "dealer": self.dealer if started else None,
+            "phase": self.phase if started else "none",
+            "hand": GERMAN.codes(sorted(self.hands[seat], key=GERMAN.sort_key)) if started else [],
+            "hand_counts": [len(h) for h in self.hands] if started else [0] * SEATS,
+            "passed": GERMAN.codes(passed) if passed is not None else None,
+            "has_passed": [p is not None for p in self.passed] if started else [False] * SEATS,
+            "received": GERMAN.codes(received) if received is not None else None,
+            "trick": self._trick_view(seat) if started else None,
+            "tricks": self._tricks_view(seat) if started else [],
+            "points": list(self.points) if started else [0] * SEATS,
+            "hejma": self.hejma if started else None,
+            "letters": list(self.letters),
+            "word": self.word,
+            "to_act": list(acting),
+            "legal": [str(a) for a in self.legal_actions(seat)] if seat in acting else [],
+            "result": dict(self.result) if started and self.deal_over else None,
+            "loser": self.loser,
+            "events": self.events_for(seat),
+        }

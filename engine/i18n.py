@@ -1,0 +1,68 @@
+"""Message catalogues: one JSON file per language in ``engine/locale``.
+
+Keys are stable (``refusal.follow_suit``, ``card.french.rank.Q`` …); params
+fill ``{name}`` fields. A missing key renders as the key itself, so it shows
+up in tests rather than as a crash.
+
+>>> render("refusal.follow_suit", {"suit": "L", "deck": "german"})
+'you must follow suit: play a card of leaves'
+>>> card_name("OL", "german"), card_name("QH", "french")
+('Ober of leaves', 'Queen of hearts')
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import Any, Mapping
+
+
+@cache
+def catalogue(lang: str) -> dict[str, str]:
+    try:
+        text = resources.files(__package__).joinpath(f"locale/{lang}.json").read_text("utf-8")
+    except FileNotFoundError:
+        return {} if lang == "en" else catalogue("en")
+    data: dict[str, str] = json.loads(text)
+    return data
+
+
+class _Params(dict[str, Any]):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_text(v) for v in value)
+    return str(value)
+
+
+def card_name(code: str, deck: str, lang: str = "en") -> str:
+    """``"QH"`` → ``"Queen of hearts"``; ``"OL"`` (german) → ``"Ober of leaves"``."""
+    rank, suit = code[:-1], code[-1]
+    return render(
+        "card.name",
+        {"rank": lookup(f"card.{deck}.rank.{rank}", lang), "suit": lookup(f"card.{deck}.suit.{suit}", lang)},
+        lang,
+    )
+
+
+def lookup(key: str, lang: str = "en") -> str:
+    return catalogue(lang).get(key) or catalogue("en").get(key) or key
+
+
+def render(key: str, params: Mapping[str, Any] | None = None, lang: str = "en") -> str:
+    """Fill a message. With a ``deck`` param, ``card``/``cards``/``best`` params
+    (card codes) become card names and ``suit`` (a suit letter) a suit name."""
+    params = dict(params or {})
+    deck = params.pop("deck", None)
+    if deck:
+        for k in ("card", "cards", "best", "winning"):
+            if k in params:
+                v = params[k]
+                params[k] = [card_name(c, deck, lang) for c in v] if isinstance(v, (list, tuple)) else card_name(v, deck, lang)
+        if "suit" in params:
+            params["suit"] = lookup(f"card.{deck}.suit.{params['suit']}", lang)
+    return lookup(key, lang).format_map(_Params({k: _text(v) for k, v in params.items()}))

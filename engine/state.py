@@ -1,0 +1,399 @@
+"""The one API every game shares: a match in progress.
+
+A :class:`Match` is a whole match (deal after deal). Its life:
+
+* ``Game.new(players, options, seed)`` makes it; :meth:`Match.start_deal` deals
+  (the explicit chance step: seeded cards, or given ones when replaying);
+* :meth:`Match.to_act`, :meth:`Match.legal_actions`, :meth:`Match.check` (the
+  "can" half) and :meth:`Match.apply` (the "do" half, returning events) play it;
+* :meth:`Match.view` is what one seat may know, the only thing bots and the
+  page receive;
+* once :attr:`Match.deal_over`, :meth:`Match.start_deal` again, until
+  :attr:`Match.match_over`.
+
+Each game subclasses :class:`Match` and fills in the ``_``-prefixed hooks. The
+base keeps the hand record (:meth:`to_record`) and the per-deal summaries the
+replay command prints, so no game writes that bookkeeping twice.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Sequence, TypeVar
+
+from .actions import Action
+from .cards import Deck
+from .errors import DealError, IllegalAction, NotationError, Refusal
+from .events import Event
+from .i18n import render
+from .options import OptionSpec, describe, resolve
+
+M = TypeVar("M", bound="Match")
+
+
+@dataclass
+class DealRecord:
+    """One deal as the hand record writes it."""
+
+    start: int
+    hands: list[list[str]]
+    turned: str | None = None
+    actions: list[str] = field(default_factory=list)
+
+    def copy(self) -> "DealRecord":
+        return DealRecord(self.start, self.hands, self.turned, list(self.actions))
+
+
+class Match(ABC):
+    """A match of one game. Subclasses set the class constants and the hooks."""
+
+    NAME: ClassVar[str]
+    DECK: ClassVar[Deck]
+    MIN_PLAYERS: ClassVar[int]
+    MAX_PLAYERS: ClassVar[int]
+    OPTIONS: ClassVar[tuple[OptionSpec, ...]]
+    START_KEY: ClassVar[str] = "dealer"  # "leader" in Katte
+    ASYNC_PHASES: ClassVar[bool] = False  # some phases let all seats act at once
+
+    players: int
+    options: dict[str, Any]
+    names: list[str] | None
+    seed: int | None
+    rng: random.Random
+    records: list[DealRecord]
+    summaries: list[dict[str, Any]]
+    log: list[Event]
+
+    # ------------------------------------------------------------------ setup
+
+    def __init__(
+        self,
+        players: int,
+        options: dict[str, Any] | None = None,
+        seed: int | None = None,
+        names: Sequence[str] | None = None,
+    ) -> None:
+        from .errors import OptionError
+
+        if not isinstance(players, int) or isinstance(players, bool) or not (
+            self.MIN_PLAYERS <= players <= self.MAX_PLAYERS
+        ):
+            raise OptionError(
+                f"{self.NAME} is for {self.MIN_PLAYERS} to {self.MAX_PLAYERS} players, not {players!r}"
+                if self.MIN_PLAYERS != self.MAX_PLAYERS
+                else f"{self.NAME} is for exactly {self.MIN_PLAYERS} players, not {players!r}"
+            )
+        self.players = players
+        self.options = resolve(self.OPTIONS, options or {}, players)
+        self._check_options(self.options, players)
+        if names is not None and len(names) != players:
+            raise OptionError(f"names must have one entry per seat ({players}), not {len(names)}")
+        self.names = list(names) if names is not None else None
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.records = []
+        self.summaries = []
+        self.log = []
+        self._setup()
+
+    @classmethod
+    def new(
+        cls: type[M],
+        players: int,
+        options: dict[str, Any] | None = None,
+        seed: int | None = None,
+        names: Sequence[str] | None = None,
+        *,
+        deal: bool = True,
+    ) -> M:
+        """A new match, with its first deal dealt unless ``deal=False``."""
+        match = cls(players, options, seed, names)
+        if deal:
+            match.start_deal()
+        return match
+
+    @classmethod
+    def option_metadata(cls, players: int) -> list[dict[str, Any]]:
+        """The table options for a lobby: key, kind, default, choices, rule."""
+        return describe(cls.OPTIONS, players)
+
+    @classmethod
+    def _check_options(cls, options: dict[str, Any], players: int) -> None:
+        """Cross-option checks (enough cards, …); raise ``OptionError``."""
+
+    def _setup(self) -> None:
+        """Match-level state (scores, letters …) at the start."""
+
+    # ------------------------------------------------------------ the deal
+
+    def start_deal(
+        self,
+        hands: Sequence[Sequence[str]] | None = None,
+        start: int | None = None,
+        turned: str | None = None,
+    ) -> list[Event]:
+        """Deal the next deal: the given cards, or a seeded shuffle.
+
+        ``start`` is the dealer (the leader in Katte); the rules fix it after
+        the first deal, and a given value must agree with them.
+        """
+        if self.records and not self.deal_over:
+            raise DealError("the current deal is not over yet")
+        if self.match_over:
+            raise DealError("the match is over: no more deals")
+        ruled = self._ruled_start()
+        if start is None:
+            start = ruled if ruled is not None else self.rng.randrange(self.players)
+        else:
+            if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < self.players:
+                raise DealError(f"{self.START_KEY} must be a seat from 0 to {self.players - 1}, not {start!r}")
+            if ruled is not None and start != ruled:
+                raise DealError(
+                    f"the {self.START_KEY} of this deal must be seat {ruled} by the rules, not {start}"
+                )
+        if hands is None:
+            if turned is not None:
+                raise DealError("a turned card is given without the hands")
+            cards, turned_card = self._shuffle(start)
+        else:
+            cards, turned_card = self._parse_hands(hands, turned)
+        self.log = []
+        record = DealRecord(
+            start,
+            [self.DECK.codes(h) for h in cards],
+            None if turned_card is None else self.DECK.code(turned_card),
+        )
+        self.records.append(record)
+        events = self._begin(cards, start, turned_card)
+        self._after(events)
+        return events
+
+    def _parse_hands(
+        self, hands: Sequence[Sequence[str]], turned: str | None
+    ) -> tuple[list[list[int]], int | None]:
+        """Read given hands (card codes) and check them against the deck(s)."""
+        if not isinstance(hands, (list, tuple)) or len(hands) != self.players:
+            raise DealError(f"hands must list one hand per seat ({self.players})")
+        sizes = self._hand_sizes()
+        parsed: list[list[int]] = []
+        counts: dict[int, int] = {}
+        for seat, hand in enumerate(hands):
+            if not isinstance(hand, (list, tuple)):
+                raise DealError(f"the hand of seat {seat} must be a list of card codes")
+            if len(hand) != sizes:
+                raise DealError(f"seat {seat} must be dealt {sizes} cards, not {len(hand)}")
+            try:
+                cards = [self.DECK.parse(c) for c in hand]
+            except ValueError as e:
+                raise DealError(f"seat {seat}: {e}") from None
+            for c in cards:
+                counts[c] = counts.get(c, 0) + 1
+            parsed.append(cards)
+        turned_card = self._parse_turned(turned)
+        if turned_card is not None:
+            counts[turned_card] = counts.get(turned_card, 0) + 1
+        copies = self._deck_copies()
+        for c, k in counts.items():
+            if k > copies:
+                raise DealError(
+                    f"{self.DECK.code(c)} is dealt {k} times, but "
+                    + ("the deck holds it once" if copies == 1 else f"the decks hold it {copies} times")
+                )
+        return parsed, turned_card
+
+    def _parse_turned(self, turned: str | None) -> int | None:
+        if turned is not None:
+            raise DealError(f"{self.NAME} has no turned card")
+        return None
+
+    def _deck_copies(self) -> int:
+        return 1
+
+    def _shuffle(self, start: int) -> tuple[list[list[int]], int | None]:
+        """Seeded cards for a deal: hands in seat order, and a turned card."""
+        size = self._hand_sizes()
+        pack = list(range(self.DECK.size)) * self._deck_copies()
+        self.rng.shuffle(pack)
+        return [pack[i * size:(i + 1) * size] for i in range(self.players)], None
+
+    # ------------------------------------------------------------- playing
+
+    def parse(self, text: str) -> Action:
+        """A record's action string as an :class:`Action`, canonical form.
+
+        Raises :class:`~engine.errors.NotationError` for a malformed one
+        (unknown verb, card code or seat); legality is :meth:`check`'s job.
+        """
+        action = Action.parse(text)
+        if action.seat >= self.players:
+            raise NotationError(f"{text!r}: there is no seat {action.seat} at a table of {self.players}")
+        return self._canonical(action)
+
+    def _canonical(self, action: Action) -> Action:
+        """Check the argument words of a verb, and put them in canonical order."""
+        if action.verb == "play" or action.verb == "discard":
+            if len(action.args) != 1:
+                raise NotationError(f"'{action}': {action.verb} takes one card")
+            self._card(action.args[0], action)
+            return Action(action.seat, action.verb, (self.DECK.code(self.DECK.parse(action.args[0])),))
+        return action
+
+    def _card(self, code: str, action: Action) -> int:
+        try:
+            return self.DECK.parse(code)
+        except ValueError as e:
+            raise NotationError(f"'{action}': {e}") from None
+
+    def check(self, action: Action) -> Refusal | None:
+        """``None`` if the action is legal now, else why not."""
+        if self.match_over and (not self.records or self.deal_over):
+            return Refusal("match_over")
+        if not self.records:
+            return Refusal("no_deal")
+        if self.deal_over:
+            return Refusal("deal_over")
+        if not 0 <= action.seat < self.players:
+            return Refusal("no_such_seat", params={"seat": action.seat})
+        return self._check(action)
+
+    def can(self, action: Action | str) -> bool:
+        return self.check(self.parse(action) if isinstance(action, str) else action) is None
+
+    def apply(self, action: Action | str) -> list[Event]:
+        """Carry out a legal action; the events it caused. Raises ``IllegalAction``."""
+        if isinstance(action, str):
+            action = self.parse(action)
+        refusal = self.check(action)
+        if refusal is not None:
+            raise IllegalAction(refusal)
+        self.records[-1].actions.append(str(action))
+        events = self._apply(action)
+        self._after(events)
+        return events
+
+    def _after(self, events: list[Event]) -> None:
+        self.log.extend(events)
+        if self.deal_over and len(self.summaries) < len(self.records):
+            self.summaries.append({"tricks": self.trick_summary(), "result": self.deal_result()})
+
+    def label(self, action: Action, lang: str = "en") -> str:
+        """A human label for an action, e.g. "Play Queen of hearts"."""
+        params: dict[str, Any] = {"deck": self.DECK.name}
+        if action.verb in ("play", "discard"):
+            params["card"] = action.args[0]
+        elif action.verb == "pass":
+            params["cards"] = list(action.args)
+        elif action.verb == "bid":
+            params["number"] = action.args[0]
+        elif action.verb == "arrange":
+            words = " ".join(action.args).split(" / ")
+            params["sets"] = " / ".join(words[:4])
+            params["card"] = words[4] if len(words) > 4 else ""
+        return render("action." + action.verb, params, lang)
+
+    def _copy_base(self, other: Match) -> None:
+        """Independent record bookkeeping for a clone (earlier deals are frozen)."""
+        other.records = self.records[:-1] + [self.records[-1].copy()] if self.records else []
+        other.summaries = list(self.summaries)
+        other.log = list(self.log)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+
+    # ---------------------------------------------------------------- views
+
+    def events_for(self, seat: int | None) -> list[dict[str, Any]]:
+        """This deal's events as ``seat`` saw them (``None``: a spectator)."""
+        return [e.to_json() for e in self.log if e.visible_to(seat)]
+
+    # ------------------------------------------------------------- records
+
+    def to_record(self) -> dict[str, Any]:
+        """The match so far as a hand record; it replays to the same state."""
+        record: dict[str, Any] = {"game": self.NAME, "players": self.players}
+        options = {s.key: self.options[s.key] for s in self.OPTIONS
+                   if self.options[s.key] != s.default_for(self.players)}
+        record["options"] = options
+        if self.names is not None:
+            record["names"] = list(self.names)
+        if self.seed is not None:
+            record["seed"] = self.seed
+        deals = []
+        for r in self.records:
+            deal: dict[str, Any] = {self.START_KEY: r.start, "hands": [list(h) for h in r.hands]}
+            if r.turned is not None:
+                deal["turned"] = r.turned
+            deal["actions"] = list(r.actions)
+            deals.append(deal)
+        record["deals"] = deals
+        return record
+
+    def replay_summary(self) -> dict[str, Any]:
+        """The JSON object ``python -m engine replay`` prints."""
+        deals = list(self.summaries)
+        if self.records and not self.deal_over:
+            deals.append({"tricks": self.trick_summary(), "result": {}})
+        to_act: dict[str, Any] | None = None
+        if self.records and not self.deal_over:
+            seats = list(self.to_act())
+            legal = [str(a) for s in seats for a in self.legal_actions(s) if a.verb not in ("timeout", "leave")]
+            to_act = {"seats": seats, "legal": legal}
+        return {"game": self.NAME, "deals": deals, "match": self.standing(), "to_act": to_act}
+
+    # ----------------------------------------------------------- the hooks
+
+    @property
+    @abstractmethod
+    def deal_over(self) -> bool:
+        """The current deal has ended (also true before the first deal)."""
+
+    @property
+    @abstractmethod
+    def match_over(self) -> bool: ...
+
+    @abstractmethod
+    def _ruled_start(self) -> int | None:
+        """The dealer (leader) the rules fix for the next deal; None if drawn by lot."""
+
+    @abstractmethod
+    def _hand_sizes(self) -> int:
+        """Cards dealt to each seat in the next deal."""
+
+    @abstractmethod
+    def _begin(self, hands: list[list[int]], start: int, turned: int | None) -> list[Event]:
+        """Set up the deal's state from the cards; events (e.g. automatic wins)."""
+
+    @abstractmethod
+    def to_act(self) -> tuple[int, ...]:
+        """Seats that must act now (several in simultaneous phases); () if none."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Every legal action of ``seat`` (default: the first seat to act)."""
+
+    @abstractmethod
+    def _check(self, action: Action) -> Refusal | None: ...
+
+    @abstractmethod
+    def _apply(self, action: Action) -> list[Event]: ...
+
+    @abstractmethod
+    def view(self, seat: int) -> dict[str, Any]:
+        """Exactly what ``seat`` may know now, JSON-ready."""
+
+    @abstractmethod
+    def clone(self: M) -> M:
+        """An independent copy, cheap enough for search."""
+
+    @abstractmethod
+    def trick_summary(self) -> list[dict[str, Any]]:
+        """Completed tricks (Call Kitti: shows) of the current deal: leader, winner."""
+
+    @abstractmethod
+    def deal_result(self) -> dict[str, Any]:
+        """The current deal's result in the replay format ({} while in progress)."""
+
+    @abstractmethod
+    def standing(self) -> dict[str, Any]:
+        """The match standing in the replay format."""
