@@ -273,6 +273,14 @@ class Match(ABC):
         self._after(events)
         return events
 
+    def random_action(self, rng: random.Random, seat: int | None = None) -> Action:
+        """A random legal action of ``seat`` (default: the first to act).
+
+        For playouts and tests. Games whose legal actions are not all listed
+        (Call Kitti's arrangements) override it to draw from all of them.
+        """
+        return rng.choice(self.legal_actions(seat))
+
     def _after(self, events: list[Event]) -> None:
         self.log.extend(events)
         if self.deal_over and len(self.summaries) < len(self.records):

@@ -11,6 +11,7 @@ last trick 5), a loser per deal who takes a letter of the game word.
 
 from __future__ import annotations
 
+import random
 from itertools import combinations
 from typing import Any
 
@@ -32,6 +33,16 @@ for _rank, _pts in zip("789TUOKA", (1, 1, 1, 1, 2, 3, 4, 5)):
     POINTS[GERMAN.parse(_rank + "H")] = _pts
 
 _PLAY = [[Action(s, "play", (GERMAN.code(c),)) for c in range(GERMAN.size)] for s in range(SEATS)]
+_PASS: dict[int, Action] = {}  # filled on demand: 4 × C(32, 3) at most
+
+
+def _pass_action(seat: int, cards: tuple[int, ...]) -> Action:
+    """The (shared) action passing three cards given in ascending order."""
+    key = seat | (1 << (cards[0] + 2)) | (1 << (cards[1] + 2)) | (1 << (cards[2] + 2))
+    action = _PASS.get(key)
+    if action is None:
+        action = _PASS[key] = Action(seat, "pass", tuple(GERMAN.code(c) for c in cards))
+    return action
 
 
 class Kocka(TrickMatch):
@@ -116,12 +127,17 @@ class Kocka(TrickMatch):
         if seat not in acting:
             return []
         if self.phase == "pass":
-            return [
-                Action(seat, "pass", tuple(GERMAN.code(c) for c in combo))
-                for combo in combinations(sorted(self.hands[seat]), 3)
-            ]
+            return [_pass_action(seat, combo) for combo in combinations(sorted(self.hands[seat]), 3)]
         row = _PLAY[seat]
         return [row[c] for c in self._playable(seat)]
+
+    def random_action(self, rng: random.Random, seat: int | None = None) -> Action:
+        """Uniform over legal actions; a pass is drawn without listing all 56."""
+        if seat is None and self.phase == "pass":
+            seat = self.to_act()[0]
+        if self.phase == "pass" and seat is not None and self.passed[seat] is None:
+            return _pass_action(seat, tuple(sorted(rng.sample(self.hands[seat], 3))))
+        return rng.choice(self.legal_actions(seat))
 
     def _canonical(self, action: Action) -> Action:
         if action.verb == "pass":
