@@ -41,7 +41,14 @@ def main(argv: list[str] | None = None) -> int:
     bp = sub.add_parser("bench", help="random matches per second through the public API")
     bp.add_argument("--seconds", type=float, default=2.0, help="time per game")
     bp.add_argument("--game", action="append", help="only this game (repeatable)")
+    pp = sub.add_parser("playthrough", help="write the golden playthrough files")
+    pp.add_argument("--write", metavar="FOLDER", default="tests/golden", help="where (default tests/golden)")
     args = parser.parse_args(argv)
+    if args.command == "playthrough":
+        from .playthrough import write
+
+        print(f"wrote {write(args.write)} playthroughs to {args.write}")
+        return 0
     if args.command == "replay":
         return _replay(args.file)
     from .bench import run

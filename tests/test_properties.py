@@ -1,0 +1,149 @@
+"""Properties of random legal matches, for every game, across random tables."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from engine import GAMES, EngineError, Match, replay_record
+from engine.tricks import TrickMatch
+
+from strategies import play_random, tables
+
+NAMES = sorted(GAMES)
+MANY = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _cards_in_play(match: TrickMatch) -> Counter[int]:
+    cards: Counter[int] = Counter(c for h in match.hands for c in h)
+    for trick in match.done + ([match.trick] if match.trick is not None else []):
+        cards.update(c for _, c, _ in trick.plays)
+    return cards
+
+
+def _check_step(match: Match) -> None:
+    if isinstance(match, TrickMatch) and match.records:
+        dealt = Counter(match.DECK.parse(c) for h in match.records[-1].hands for c in h)
+        assert _cards_in_play(match) == dealt, "cards were lost or made"
+
+
+def _check_deal(name: str, match: Match, result: dict[str, Any], tricks: list[dict[str, Any]]) -> None:
+    for t in tricks:
+        assert 0 <= t["leader"] < match.players
+        assert t["winner"] is None and name == "call-kitti" or 0 <= t["winner"] < match.players
+    if name == "kocka":
+        assert len(tricks) == result["tricks_played"]
+        if result["tricks_played"] == 8:
+            assert sum(result["penalty"]) == 33
+        else:
+            assert sum(result["penalty"]) < 33
+        assert result["draw"] == (result["loser"] is None)
+    elif name == "katte":
+        assert sum(result["chips"]) == 0
+    elif name == "call-kitti":
+        if not result.get("cancelled"):
+            assert sum(result["payments"]) == 0
+    elif name == "katko":
+        assert sum(result["points"]) >= 1
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_random_matches_keep_the_rules_invariants(name: str) -> None:
+    @MANY
+    @given(tables(name))
+    def run(table: tuple[int, dict[str, Any], int]) -> None:
+        players, options, seed = table
+        match = GAMES[name].new(players, options, seed=seed)
+        play_random(match, seed, on_step=_check_step)
+        for summary in match.summaries:
+            _check_deal(name, match, summary["result"], summary["tricks"])
+        standing = match.standing()
+        if name == "katte":
+            assert sum(standing["chips"]) == 0
+        if name == "call-kitti" and standing["settlement"] is not None:
+            assert sum(standing["settlement"]) == 0
+        # a record written from any match replays to the same result
+        assert replay_record(match.to_record()) == match.replay_summary()
+
+    run()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_view_does_not_depend_on_cards_the_seat_cannot_see(name: str) -> None:
+    """Swap two cards between two other seats' hands, cards no action names: if the
+    same actions are legal in both deals, the seat's view is identical."""
+
+    @settings(max_examples=150, deadline=None)
+    @given(tables(name), st.integers(0, 60), st.data())
+    def run(table: tuple[int, dict[str, Any], int], steps: int, data: st.DataObject) -> None:
+        players, options, seed = table
+        a = GAMES[name].new(players, options, seed=seed)
+        rng = random.Random(seed)
+        actions = []
+        for _ in range(steps):
+            if a.deal_over:
+                break
+            action = a.random_action(rng)
+            a.apply(action)
+            actions.append(action)
+        assume(not a.deal_over and actions)
+        seat = data.draw(st.integers(0, players - 1))
+        deal = a.records[-1]
+        named = {w for act in actions for w in act.args}
+        others = [s for s in range(players) if s != seat]
+        assume(len(others) >= 2)
+        s1, s2 = data.draw(st.permutations(others))[:2]
+        c1 = [c for c in deal.hands[s1] if c not in named and c not in deal.hands[s2]]
+        c2 = [c for c in deal.hands[s2] if c not in named and c not in deal.hands[s1]]
+        assume(c1 and c2)
+        x, y = data.draw(st.sampled_from(c1)), data.draw(st.sampled_from(c2))
+        hands = [list(h) for h in deal.hands]
+        hands[s1][hands[s1].index(x)] = y
+        hands[s2][hands[s2].index(y)] = x
+        b = GAMES[name](players, options, seed)
+        b.start_deal(hands, deal.start, deal.turned)
+        for action in actions:
+            if b.deal_over or b.check(action) is not None:
+                assume(False)
+            b.apply(action)
+        assume(not b.deal_over)
+        assert a.view(seat) == b.view(seat)
+
+    run()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_seeded_dealing_is_deterministic(name: str) -> None:
+    cls = GAMES[name]
+    one, two = cls.new(cls.MIN_PLAYERS + (cls.MAX_PLAYERS > 4), seed=99), cls.new(cls.MIN_PLAYERS + (cls.MAX_PLAYERS > 4), seed=99)
+    play_random(one, 5, max_deals=3)
+    play_random(two, 5, max_deals=3)
+    assert one.to_record() == two.to_record()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_listed_action_is_legal_and_others_are_refused(name: str) -> None:
+    cls = GAMES[name]
+    match = cls.new(cls.MIN_PLAYERS, seed=11)
+    rng = random.Random(11)
+    steps = 0
+    while not match.deal_over and steps < 80:
+        for seat in match.to_act():
+            listed = match.legal_actions(seat)
+            assert len({str(a) for a in listed}) == len(listed), "an action is listed twice"
+            for action in listed:
+                assert match.check(action) is None
+        for seat in range(match.players):
+            if seat not in match.to_act():
+                for action in match.legal_actions(seat):
+                    pytest.fail(f"seat {seat} is not to act but has {action}")
+        action = match.random_action(rng)
+        match.apply(action)
+        steps += 1
+    with pytest.raises(EngineError):
+        match.apply(action) if match.deal_over else match.apply(f"{(match.to_act()[0] + 1) % match.players} play 2S")
