@@ -1,0 +1,450 @@
+"""Katte (Catte, Cắt tê): rules K-1 … K-15 of ``shared/rules/katte.md``.
+
+Two to six players, one 52-card deck, six cards each and an ante per hand.
+Automatic wins (four of a kind, six of a suit) end a hand at once; otherwise
+tricks 1–4 are "beat or discard", players with no trick are out, trick 5 is
+a two-card showdown and trick 6 turns the last cards over by itself. Chips
+are a running net balance; the match never ends.
+
+>>> m = Katte(3)
+>>> _ = m.start_deal([["2S", "5S", "8S", "JS", "QS", "AS"], ["KH", "QH", "9D", "4C", "3C", "2H"],
+...                   ["KD", "TD", "7C", "6H", "5H", "3D"]], 1)   # K-C: six spades win at once
+>>> m.deal_result()
+{'winner': 0, 'automatic': True, 'eliminated': [], 'chips': [40, -20, -20]}
+>>> _ = m.start_deal()   # the winner leads the next hand (K-7)
+>>> m.leader, m.match_over
+(0, False)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..actions import Action
+from ..cards import FRENCH
+from ..errors import NotationError, Refusal
+from ..events import Event
+from ..options import OptionSpec
+from ..tricks import Trick, TrickMatch
+
+MAX_SEATS = 6
+HAND = 6
+RANKS = 13
+QUALIFYING_TRICKS = 4  # K-9 is judged after trick 4
+SHOWDOWN_TRICK = 5
+
+# Precomputed actions: legal_actions() only indexes these (no string building).
+_PLAY = [[Action(s, "play", (FRENCH.code(c),)) for c in range(FRENCH.size)] for s in range(MAX_SEATS)]
+_DISCARD = [[Action(s, "discard", (FRENCH.code(c),)) for c in range(FRENCH.size)] for s in range(MAX_SEATS)]
+
+
+def _order_key(card: int) -> int:
+    """K-13's order: by rank, equal ranks ♠ > ♥ > ♦ > ♣ (so ♣ is the lowest)."""
+    return (card % RANKS) * 4 + (3 - card // RANKS)
+
+
+def _beats(card: int, best: int) -> bool:
+    """Same suit as the best card and higher (within a suit, a higher int is a higher rank)."""
+    return card // RANKS == best // RANKS and card > best
+
+
+def automatic_kind(hand: list[int]) -> str | None:
+    """K-5: ``four_of_a_kind``, ``six_of_a_suit`` or None for a six-card hand."""
+    ranks = [0] * RANKS
+    for c in hand:
+        ranks[c % RANKS] += 1
+    if max(ranks) >= 4:
+        return "four_of_a_kind"
+    suit = hand[0] // RANKS
+    if all(c // RANKS == suit for c in hand):
+        return "six_of_a_suit"
+    return None
+
+
+class Katte(TrickMatch):
+    NAME = "katte"
+    DECK = FRENCH
+    MIN_PLAYERS = 2
+    MAX_PLAYERS = MAX_SEATS
+    START_KEY = "leader"
+    OPTIONS = (
+        OptionSpec("ante", "int", 10, rule="K-3", minimum=1),
+        OptionSpec("double_pay", "bool", False, rule="K-6"),
+        OptionSpec("turn_seconds", "seconds", None, rule="K-13"),
+    )
+
+    # match state
+    chips: list[int]
+    bots: set[int]
+    next_leader: int | None
+    antes_in_pot: bool
+    # deal state
+    leader: int
+    phase: str
+    won: list[int]
+    out: list[bool]
+    eliminated: list[int]
+    shown: dict[int, list[int]]
+    pot: int
+    result: dict[str, Any]
+
+    def _setup(self) -> None:
+        self.ante: int = self.options["ante"]
+        self.multiplier = 2 if self.options["double_pay"] else 1
+        self.chips = [0] * self.players
+        self.bots = set()
+        self.next_leader = None
+        self.antes_in_pot = False  # True after a K-5 re-deal: no new ante
+        self.phase = "none"
+        self.result = {}
+
+    # ------------------------------------------------------------ dealing
+
+    def _hand_sizes(self) -> int:
+        return HAND
+
+    def _ruled_start(self) -> int | None:
+        # K-7: the previous winner leads; after a re-deal the same leader.
+        # Seats never empty in the engine (a computer takes a left seat, K-14).
+        return self.next_leader
+
+    def _begin(self, hands: list[list[int]], start: int, turned: int | None) -> list[Event]:
+        n = self.players
+        carried = self.antes_in_pot
+        self.antes_in_pot = False
+        self.leader = start
+        self._start_tricks(hands, start)
+        self.phase = "play"
+        self.won = [0] * n
+        self.out = [False] * n
+        self.eliminated = []
+        self.shown = {}
+        self.result = {}
+        # K-3: every seat antes, except after a re-deal, whose antes stay in the pot.
+        self.pot = n * self.ante
+        events = [Event("deal_started", {
+            "leader": start, "ante": self.ante, "pot": self.pot, "antes_carried": carried, "rule": "K-3",
+        })]
+        winners = [(s, kind) for s in range(n) if (kind := automatic_kind(hands[s])) is not None]
+        if len(winners) == 1:
+            seat, kind = winners[0]
+            self.shown = {seat: sorted(hands[seat], key=FRENCH.sort_key)}
+            events.append(Event("automatic_win", {
+                "seat": seat, "cards": FRENCH.codes(self.shown[seat]), "reason": kind, "rule": "K-5",
+            }))
+            events.extend(self._settle(seat, automatic=True, reason=kind, rule="K-5"))
+        elif winners:
+            events.extend(self._redeal([s for s, _ in winners]))
+        return events
+
+    def _redeal(self, seats: list[int]) -> list[Event]:
+        """K-5: two or more automatic wins: nobody wins, all hands shown, deal again."""
+        n = self.players
+        self.shown = {s: sorted(self.hands[s], key=FRENCH.sort_key) for s in range(n)}
+        self.phase = "over"
+        self.trick = None
+        self.antes_in_pot = True
+        self.next_leader = self.leader
+        self.result = {"winner": None, "automatic": False, "eliminated": [], "chips": [0] * n}
+        return [
+            Event("redeal", {
+                "seats": seats, "hands": [FRENCH.codes(self.shown[s]) for s in range(n)], "rule": "K-5",
+            }),
+            Event("deal_result", {**self.result, "reason": "double_automatic", "rule": "K-5"}),
+        ]
+
+    # ------------------------------------------------------------ turns
+
+    @property
+    def deal_over(self) -> bool:
+        return not self.records or self.phase == "over"
+
+    @property
+    def match_over(self) -> bool:
+        return False  # K-3: hands go on until the players stop
+
+    def to_act(self) -> tuple[int, ...]:
+        if self.deal_over:
+            return ()
+        return (self.turn,)
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """The card actions of the seat to act (``timeout`` and ``leave`` are not listed:
+        a timeout repeats one of these plays, and leaving is no move of the game)."""
+        if self.deal_over:
+            return []
+        if seat is None:
+            seat = self.turn
+        elif seat != self.turn:
+            return []
+        hand = self.hands[seat]
+        trick = self.trick
+        assert trick is not None
+        play = _PLAY[seat]
+        if not trick.plays:
+            return [play[c] for c in hand]  # K-8.1 / K-10: the leader shows any card
+        best = trick.best
+        suit = best // RANKS
+        beaters = [c for c in hand if c // RANKS == suit and c > best]
+        if self.phase == "showdown":
+            return [play[c] for c in (beaters or hand)]  # K-10: must-beat for all, no discard
+        legal = [play[c] for c in beaters]
+        if not beaters or self.won[seat]:
+            # K-8.3–5: discard only non-beaters, and only when free to (no beater, or a trick won)
+            discard = _DISCARD[seat]
+            legal.extend(discard[c] for c in hand if not (c // RANKS == suit and c > best))
+        return legal
+
+    def _canonical(self, action: Action) -> Action:
+        if action.verb in ("timeout", "leave") and action.args:
+            raise NotationError(f"'{action}': {action.verb} takes no arguments")
+        return super()._canonical(action)
+
+    def _check(self, action: Action) -> Refusal | None:
+        seat, verb = action.seat, action.verb
+        if verb == "leave":
+            if seat in self.bots:
+                return Refusal("already_left", "K-14", {"seat": seat})
+            if self.out[seat]:
+                return Refusal("out_of_hand", "K-14", {"seat": seat})
+            return None
+        if verb not in ("play", "discard", "timeout"):
+            return Refusal("wrong_verb", "K-8", {"verb": verb, "expected": "play, discard"})
+        if seat != self.turn:
+            return Refusal("not_your_turn", "K-8", {"seat": seat, "to_act": self.turn})
+        if verb == "timeout":
+            return None  # K-13 always finds a move
+        card = FRENCH.parse(action.args[0])
+        hand = self.hands[seat]
+        if card not in hand:
+            return Refusal("not_in_hand", "K-8", {"seat": seat, "card": action.args[0], "deck": "french"})
+        trick = self.trick
+        assert trick is not None
+        showdown = self.phase == "showdown"
+        if not trick.plays:
+            if verb == "discard":
+                return Refusal("leader_discards", "K-10" if showdown else "K-8")
+            return None
+        best = trick.best
+        beaters = [c for c in hand if _beats(c, best)]
+        if showdown:
+            if verb == "discard":
+                return Refusal("showdown_no_discard", "K-10")
+            if beaters and card not in beaters:
+                return Refusal("showdown_must_beat", "K-10", self._beat_params(best, beaters))
+            return None
+        if verb == "play":
+            if card not in beaters:
+                return Refusal("cannot_beat", "K-8", {"card": action.args[0], "best": FRENCH.code(best),
+                                                      "deck": "french"})
+            return None
+        if beaters and not self.won[seat]:
+            return Refusal("must_beat", "K-8", self._beat_params(best, beaters))
+        if card in beaters:
+            return Refusal("beater_face_up", "K-8", {"card": action.args[0], "best": FRENCH.code(best),
+                                                     "deck": "french"})
+        return None
+
+    @staticmethod
+    def _beat_params(best: int, beaters: list[int]) -> dict[str, Any]:
+        return {"best": FRENCH.code(best), "cards": FRENCH.codes(sorted(beaters)), "deck": "french"}
+
+    # ------------------------------------------------------------ acting
+
+    def _apply(self, action: Action) -> list[Event]:
+        verb = action.verb
+        seat = action.seat
+        if verb == "leave":
+            self.bots.add(seat)
+            return [Event("left", {"seat": seat, "rule": "K-14"})]
+        if verb == "timeout":
+            card, face_up = self._timeout_move(seat)
+            events = [Event("timed_out", {"seat": seat, "rule": "K-13"})]
+            return events + self._play(seat, card, face_up)
+        return self._play(seat, FRENCH.parse(action.args[0]), verb == "play")
+
+    def _timeout_move(self, seat: int) -> tuple[int, bool]:
+        """K-13: the highest beater; else the highest card when one must be shown;
+        else the lowest card, face down."""
+        hand = self.hands[seat]
+        trick = self.trick
+        assert trick is not None
+        if trick.plays:
+            beaters = [c for c in hand if _beats(c, trick.best)]
+            if beaters:
+                return max(beaters), True
+            if self.phase != "showdown":
+                return min(hand, key=_order_key), False
+        return max(hand, key=_order_key), True
+
+    def _play(self, seat: int, card: int, face_up: bool) -> list[Event]:
+        self.hands[seat].remove(card)
+        trick = self.trick
+        assert trick is not None
+        trick.plays.append((seat, card, face_up))
+        number = len(self.done) + 1
+        if face_up:
+            beat = trick.best >= 0 and _beats(card, trick.best)
+            if trick.best < 0 or beat:
+                trick.best = card
+                trick.winner = seat
+            events = [Event("played", {"seat": seat, "card": FRENCH.code(card), "trick": number, "beat": beat})]
+        else:
+            # K-8.7: the discard is never shown, except to its owner.
+            events = [
+                Event("discarded", {"seat": seat, "trick": number}),
+                Event("discarded_card", {"seat": seat, "card": FRENCH.code(card), "trick": number},
+                      frozenset((seat,))),
+            ]
+        if len(trick.plays) < self.players - len(self.eliminated):
+            self.turn = self._next_in(seat)
+            return events
+        return events + self._finish_trick(trick)
+
+    def _next_in(self, seat: int) -> int:
+        """K-2: the next seat clockwise that is still in the hand."""
+        n = self.players
+        nxt = (seat + 1) % n
+        while self.out[nxt]:
+            nxt = (nxt + 1) % n
+        return nxt
+
+    def _finish_trick(self, trick: Trick) -> list[Event]:
+        winner = trick.winner
+        self.done.append(trick)
+        number = len(self.done)
+        self.won[winner] += 1
+        beaten = winner != trick.leader
+        if number <= QUALIFYING_TRICKS:
+            reason, rule = ("beat" if beaten else "all_discarded"), "K-8"
+        else:
+            reason, rule = ("beat" if beaten else "nobody_beat"), "K-10"
+        events = [Event("trick_won", {
+            "seat": winner, "card": FRENCH.code(trick.best), "trick": number, "reason": reason, "rule": rule,
+        })]
+        if number == QUALIFYING_TRICKS:
+            events.extend(self._qualify(winner))
+            if self.phase == "over":
+                return events
+            self.phase = "showdown"
+        elif number == SHOWDOWN_TRICK:
+            return events + self._final_reveal(winner)
+        self.trick = Trick(winner)
+        self.turn = winner
+        return events
+
+    def _qualify(self, trick4_winner: int) -> list[Event]:
+        """K-9: seats with no trick are out; four tricks to one seat win the hand."""
+        self.eliminated = [s for s in range(self.players) if not self.won[s]]
+        for s in self.eliminated:
+            self.out[s] = True
+        events = []
+        if self.eliminated:
+            events.append(Event("eliminated", {"seats": list(self.eliminated), "rule": "K-9"}))
+        if self.won[trick4_winner] == QUALIFYING_TRICKS:
+            events.extend(self._settle(trick4_winner, automatic=True, reason="all_four_tricks", rule="K-9"))
+        return events
+
+    def _final_reveal(self, trick5_winner: int) -> list[Event]:
+        """K-11: trick 6 plays itself, led by the trick-5 winner's last card."""
+        six = Trick(trick5_winner)
+        seat = trick5_winner
+        for _ in range(self.players - len(self.eliminated)):
+            card = self.hands[seat].pop()
+            six.plays.append((seat, card, True))
+            if six.best < 0 or _beats(card, six.best):
+                six.best = card
+                six.winner = seat
+            seat = self._next_in(seat)
+        self.done.append(six)
+        self.won[six.winner] += 1
+        winner = six.winner
+        events = [
+            Event("revealed", {
+                "leader": trick5_winner, "suit": FRENCH.suit_letter(six.plays[0][1]),
+                "cards": [{"seat": s, "card": FRENCH.code(c)} for s, c, _ in six.plays], "rule": "K-11",
+            }),
+            Event("trick_won", {
+                "seat": winner, "card": FRENCH.code(six.best), "trick": 6,
+                "reason": "beat" if winner != trick5_winner else "nobody_beat", "rule": "K-11",
+            }),
+        ]
+        return events + self._settle(winner, automatic=False, reason="trick_six", rule="K-11")
+
+    def _settle(self, winner: int, automatic: bool, reason: str, rule: str) -> list[Event]:
+        """K-6 / K-12: the winner takes the pot; an automatic win (or all four
+        tricks) also takes ``ante × m`` from every opponent."""
+        n = self.players
+        each = self.ante * (1 + self.multiplier) if automatic else self.ante
+        chips = [-each] * n
+        chips[winner] = each * (n - 1)
+        for s in range(n):
+            self.chips[s] += chips[s]
+        self.phase = "over"
+        self.trick = None
+        self.next_leader = winner
+        self.result = {"winner": winner, "automatic": automatic, "eliminated": list(self.eliminated),
+                       "chips": chips}
+        return [Event("deal_result", {
+            **self.result, "reason": reason, "rule": rule, "payout": "K-6" if automatic else "K-12",
+        })]
+
+    # ------------------------------------------------------------ reading
+
+    def clone(self) -> "Katte":
+        other = object.__new__(Katte)
+        other.__dict__.update(self.__dict__)
+        self._copy_base(other)
+        if self.records:
+            self._copy_tricks(other)
+            other.won = list(self.won)
+            other.out = list(self.out)
+            other.eliminated = list(self.eliminated)
+            other.shown = dict(self.shown)  # its lists are never changed
+            other.result = dict(self.result)
+        other.chips = list(self.chips)
+        other.bots = set(self.bots)
+        return other
+
+    def deal_result(self) -> dict[str, Any]:
+        return dict(self.result)
+
+    def standing(self) -> dict[str, Any]:
+        return {"chips": list(self.chips)}
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know: its own hand and discards, the face-up cards,
+        and the hands K-5 shows; never another seat's face-down or unplayed cards."""
+        started = bool(self.records)
+        n = self.players
+        acting = self.to_act()
+        trick = self.trick if started else None
+        lead = trick.plays[0][1] if trick is not None and trick.plays else None
+        return {
+            "game": self.NAME,
+            "seat": seat,
+            "players": n,
+            "names": self.names,
+            "options": dict(self.options),
+            "deal": len(self.records) - 1,
+            "leader": self.leader if started else None,
+            "phase": self.phase if started else "none",
+            "trick_number": len(self.done) + 1 if started and not self.deal_over else None,
+            "hand": FRENCH.codes(sorted(self.hands[seat], key=FRENCH.sort_key)) if started else [],
+            "hand_counts": [len(h) for h in self.hands] if started else [0] * n,
+            "shown": {str(s): FRENCH.codes(c) for s, c in sorted(self.shown.items())} if started else {},
+            "trick": self._trick_view(seat) if started else None,
+            "tricks": self._tricks_view(seat) if started else [],
+            "lead_suit": FRENCH.suit_letter(lead) if lead is not None else None,
+            "best": FRENCH.code(trick.best) if trick is not None and trick.best >= 0 else None,
+            "tricks_won": list(self.won) if started else [0] * n,
+            "eliminated": list(self.eliminated) if started else [],
+            "pot": self.pot if started and (not self.deal_over or self.antes_in_pot) else 0,
+            "ante": self.ante,
+            "chips": list(self.chips),
+            "bots": sorted(self.bots),
+            "to_act": list(acting),
+            "legal": [str(a) for a in self.legal_actions(seat)] if seat in acting else [],
+            "result": dict(self.result) if started and self.deal_over else None,
+            "events": self.events_for(seat),
+        }
