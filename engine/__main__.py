@@ -1,4 +1,4 @@
-"""Command line: ``python -m engine replay FILE`` (``-`` for stdin), ``bench``."""
+"""Command line: ``replay FILE`` (``-`` for stdin), ``bench``, ``arena``, ``playthrough``."""
 
 from __future__ import annotations
 
@@ -41,9 +41,22 @@ def main(argv: list[str] | None = None) -> int:
     bp = sub.add_parser("bench", help="random matches per second through the public API")
     bp.add_argument("--seconds", type=float, default=2.0, help="time per game")
     bp.add_argument("--game", action="append", help="only this game (repeatable)")
+    ap = sub.add_parser("arena", help="bots against bots, duplicate deals, 95%% intervals")
+    ap.add_argument("--game", required=True, choices=["katte", "katko", "call-kitti", "kocka"])
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--seats", required=True, help="one level per seat, e.g. hard,medium,medium,medium")
+    ap.add_argument("--deals", type=int, help="duplicate deals (Katte, Kočka)")
+    ap.add_argument("--matches", type=int, help="duplicate matches (Katko, Call Kitti)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, help="processes (default: all cores)")
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
     pp = sub.add_parser("playthrough", help="write the golden playthrough files")
     pp.add_argument("--write", metavar="FOLDER", default="tests/golden", help="where (default tests/golden)")
     args = parser.parse_args(argv)
+    if args.command == "arena":
+        from .bots.arena import main as arena
+
+        return arena(args)
     if args.command == "playthrough":
         from .playthrough import write
 

@@ -89,7 +89,7 @@ def test_every_message_key_has_english_text() -> None:
     for spec in Katte.OPTIONS:
         assert english.get(f"option.{spec.key}") and english.get(f"option.{spec.key}.help"), spec.key
     for kind in set(re.findall(r'Event\("(\w+)"', source)):
-        assert "event." + kind in english, kind
+        assert f"event.katte.{kind}" in english, kind
     for reason in ("four_of_a_kind", "six_of_a_suit", "double_automatic", "beat", "all_discarded",
                    "nobody_beat", "all_four_tricks", "trick_six"):
         assert "reason." + reason in english
