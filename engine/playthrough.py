@@ -66,7 +66,7 @@ def playthrough(name: str, options: dict[str, Any], deals: int = DEALS) -> str:
         while not match.deal_over:
             step += 1
             seat = match.to_act()[0]
-            view = {k: v for k, v in match.view(seat).items() if k not in ("events", "options", "names", "legal")}
+            view = {k: v for k, v in match.view(seat).items() if k not in ("events", "actions", "options", "names", "legal")}
             legal = [str(a) for a in match.legal_actions(seat)]
             action = match.random_action(rng, seat)
             lines.append(f"-- step {step}: to act {list(match.to_act())}")

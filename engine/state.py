@@ -315,6 +315,20 @@ class Match(ABC):
         """This deal's events as ``seat`` saw them (``None``: a spectator)."""
         return [e.to_json() for e in self.log if e.visible_to(seat)]
 
+    def public_actions(self, seat: int | None) -> list[str]:
+        """This deal's actions in record notation as ``seat`` saw them.
+
+        Cards the seat may not see are written ``?`` (another seat's face-down
+        discard, pass or arrangement), so a bot can rebuild the deal's history.
+        """
+        if not self.records:
+            return []
+        return [self._mask(a, seat) for a in self.records[-1].actions]
+
+    def _mask(self, action: str, seat: int | None) -> str:
+        """``action`` with what ``seat`` may not see replaced by ``?``."""
+        return action
+
     # ------------------------------------------------------------- records
 
     def to_record(self) -> dict[str, Any]:

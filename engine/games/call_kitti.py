@@ -625,6 +625,13 @@ class CallKitti(Match):
     def trick_summary(self) -> list[dict[str, Any]]:
         return [{"leader": s.leader, "winner": s.winner} for s in self.shows]
 
+    def _mask(self, action: str, seat: int | None) -> str:
+        # C-5: an arrangement is secret; the shows reveal its sets one by one, never the discard.
+        words = action.split()
+        if words[1] == "arrange" and int(words[0]) != seat:
+            return f"{words[0]} arrange ?"
+        return action
+
     def deal_result(self) -> dict[str, Any]:
         return dict(self.result)
 
@@ -686,4 +693,5 @@ class CallKitti(Match):
             "legal": [str(a) for a in legal],
             "result": dict(self.result) if started and self.deal_over else None,
             "events": self.events_for(seat),
+            "actions": self.public_actions(seat),
         }

@@ -399,4 +399,5 @@ class Katko(TrickMatch):
             "result": dict(self.result) if started and self.deal_over else None,
             "winner": self.winner,
             "events": self.events_for(seat),
+            "actions": self.public_actions(seat),
         }

@@ -406,6 +406,13 @@ class Katte(TrickMatch):
         other.bots = set(self.bots)
         return other
 
+    def _mask(self, action: str, seat: int | None) -> str:
+        # K-8.7: a face-down discard is never shown to anyone but its owner.
+        words = action.split()
+        if words[1] == "discard" and int(words[0]) != seat:
+            return f"{words[0]} discard ?"
+        return action
+
     def deal_result(self) -> dict[str, Any]:
         return dict(self.result)
 
@@ -447,4 +454,5 @@ class Katte(TrickMatch):
             "legal": [str(a) for a in self.legal_actions(seat)] if seat in acting else [],
             "result": dict(self.result) if started and self.deal_over else None,
             "events": self.events_for(seat),
+            "actions": self.public_actions(seat),
         }

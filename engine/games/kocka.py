@@ -314,6 +314,16 @@ class Kocka(TrickMatch):
         other.letters = list(self.letters)
         return other
 
+    def _mask(self, action: str, seat: int | None) -> str:
+        # O-5: a pass is seen by its passer, and by its receiver once all have passed.
+        words = action.split()
+        if words[1] != "pass":
+            return action
+        passer = int(words[0])
+        if passer == seat or (self.phase != "pass" and seat == (passer + 1) % SEATS):
+            return action
+        return f"{passer} pass ? ? ?"
+
     def deal_result(self) -> dict[str, Any]:
         return dict(self.result)
 
@@ -350,4 +360,5 @@ class Kocka(TrickMatch):
             "result": dict(self.result) if started and self.deal_over else None,
             "loser": self.loser,
             "events": self.events_for(seat),
+            "actions": self.public_actions(seat),
         }

@@ -1,0 +1,103 @@
+"""Browser tests: build the site once, serve it from a thread, drive Debian's Chromium.
+
+Needs the system ``chromium`` (apt) and ``playwright`` + ``pytest-playwright`` (pip);
+never ``playwright install``. Without Chromium the tests are skipped, unless
+KORTTI_REQUIRE_BROWSER=1 (CI) makes that a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import threading
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "web"))
+
+import build  # noqa: E402
+from gen.serve import make_server  # noqa: E402
+
+pytest.importorskip("playwright", reason="pip install playwright pytest-playwright")
+
+# As root, on a closed network, Chromium needs these (shared/notes/tech.md).
+CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def chromium_path() -> str | None:
+    return os.environ.get("KORTTI_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if chromium_path() or os.environ.get("KORTTI_REQUIRE_BROWSER") == "1":
+        return
+    skip = pytest.mark.skip(reason="no system chromium (apt-get install chromium)")
+    for item in items:
+        if "tests/browser" in item.nodeid.replace(os.sep, "/") and "page" in getattr(item, "fixturenames", ()):
+            item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    path = chromium_path()
+    if path is None:
+        pytest.fail("KORTTI_REQUIRE_BROWSER=1 but no chromium found (apt-get install chromium)")
+    return {**browser_type_launch_args, "executable_path": path, "args": CHROMIUM_FLAGS}
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The built site, in a temporary folder (the developer's dist/ is left alone)."""
+    dist = tmp_path_factory.mktemp("site") / "dist"
+    build.build(dist)
+    return dist
+
+
+@pytest.fixture(scope="session")
+def server(site: Path) -> Iterator[str]:
+    srv = make_server(site, 0)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{srv.server_address[1]}"
+    srv.shutdown()
+    srv.server_close()
+
+
+@pytest.fixture(scope="session")
+def base_url(server: str) -> str:
+    return server
+
+
+class Watch:
+    """Console errors, page errors, and requests that leave the origin."""
+
+    def __init__(self, origin: str) -> None:
+        self.origin = origin
+        self.errors: list[str] = []
+        self.foreign: list[str] = []
+
+    def attach(self, page: Any) -> None:
+        page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        page.on("request", self._request)
+
+    def _request(self, request: Any) -> None:
+        url = request.url
+        if not (url.startswith(self.origin + "/") or url.startswith(("blob:", "data:"))):
+            self.foreign.append(url)
+
+
+@pytest.fixture
+def watch(page: Any, server: str) -> Iterator[Watch]:
+    """Every browser test: no console error, and no request leaves the origin."""
+    w = Watch(server)
+    w.attach(page)
+    yield w
+    assert w.foreign == [], f"requests left the origin: {w.foreign}"
+    assert w.errors == [], f"console errors: {w.errors}"
