@@ -1,7 +1,20 @@
 #!/usr/bin/env bash
-# Every test, from a fresh clone: sets up a virtual environment, then runs the suites.
+# Every test, from a fresh clone: installs what the tests need, then mypy --strict and pytest.
+# Extra arguments go to pytest, e.g. ./test.sh tests/test_kocka.py -x
 set -euo pipefail
 cd "$(dirname "$0")"
+
+# Debian's Chromium drives the browser tests (Playwright must never download a browser here).
+if ! command -v chromium >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ]; then
+    echo "test.sh: installing Debian's chromium for the browser tests" >&2
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "test.sh: the browser tests need Debian's chromium: sudo apt-get install chromium" >&2
+    exit 1
+  fi
+fi
+
 if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
 fi
