@@ -1,8 +1,8 @@
 """Browser tests: build the site once, serve it from a thread, drive Debian's Chromium.
 
 Needs the system ``chromium`` (apt) and ``playwright`` + ``pytest-playwright`` (pip);
-never ``playwright install``. Without Chromium the tests are skipped, unless
-KORTTI_REQUIRE_BROWSER=1 (CI) makes that a failure.
+never ``playwright install``. ``./test.sh`` installs both. Without Chromium the
+browser tests fail with a message saying so: they are never skipped.
 """
 
 from __future__ import annotations
@@ -11,8 +11,9 @@ import os
 import shutil
 import sys
 import threading
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -20,10 +21,9 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "web"))
 
-import build  # noqa: E402
-from gen.serve import make_server  # noqa: E402
+from gen.serve import make_server
 
-pytest.importorskip("playwright", reason="pip install playwright pytest-playwright")
+import build
 
 # As root, on a closed network, Chromium needs these (shared/notes/tech.md).
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -34,20 +34,11 @@ def chromium_path() -> str | None:
     return os.environ.get("KORTTI_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
 
 
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    if chromium_path() or os.environ.get("KORTTI_REQUIRE_BROWSER") == "1":
-        return
-    skip = pytest.mark.skip(reason="no system chromium (apt-get install chromium)")
-    for item in items:
-        if "tests/browser" in item.nodeid.replace(os.sep, "/") and "page" in getattr(item, "fixturenames", ()):
-            item.add_marker(skip)
-
-
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     path = chromium_path()
     if path is None:
-        pytest.fail("KORTTI_REQUIRE_BROWSER=1 but no chromium found (apt-get install chromium)")
+        pytest.fail("no system chromium found: apt-get install chromium (or run ./test.sh)")
     return {**browser_type_launch_args, "executable_path": path, "args": CHROMIUM_FLAGS}
 
 
@@ -89,7 +80,7 @@ class Watch:
 
     def _request(self, request: Any) -> None:
         url = request.url
-        if not (url.startswith(self.origin + "/") or url.startswith(("blob:", "data:"))):
+        if not url.startswith((self.origin + "/", "blob:", "data:")):
             self.foreign.append(url)
 
 

@@ -1,0 +1,198 @@
+#!/usr/bin/env python3
+"""Build the static site into dist/ (``python build.py``), or build and serve it
+on http://127.0.0.1:8000 (``python build.py serve``).
+
+Inputs: web/ (page, styles, scripts, the page's Python), engine/ (shipped as a
+zip through PyScript's ``files``), and two pinned npm tarballs (Pyodide and
+PyScript) fetched with ``npm pack`` into .cache/. Same inputs, same bytes out.
+The site is built in a temporary folder and renamed into place, so a failed
+build never leaves a half-built dist/.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import fnmatch
+import hashlib
+import io
+import json
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+WEB = ROOT / "web"
+DIST = ROOT / "dist"
+CACHE = ROOT / ".cache" / "npm"
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(WEB))
+
+from gen import cards, icons, pagedata
+
+# Pinned runtimes: (npm spec, tarball name, sha512 integrity, files wanted, target folder).
+# The folder names carry the version, so they may be cached forever (netlify.toml).
+PYODIDE = ("pyodide@314.0.7", "pyodide-314.0.7.tgz",
+           "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A==",
+           ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"],
+           "vendor/pyodide-314.0.7")
+PYSCRIPT = ("@pyscript/core@0.7.31", "pyscript-core-0.7.31.tgz",
+            "sha512-GqM1aonc1N4RTkNZ1zJ8jJk8+i2cqeztZslPsAiQtn+wHHkUX9Z1FgIg4HjCvhBylB68UKmbTVTzOobpgPIMVQ==",
+            # chunk names carry hashes that change per release: copy by pattern
+            ["dist/*.js", "dist/*.css"],
+            "vendor/pyscript-0.7.31")
+
+# Plain files copied from web/ as they are.
+STATIC = ["app.css", "js/*.js", "main.py"]
+ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+
+
+class BuildError(Exception):
+    """A build step that failed, said in words."""
+
+
+def sha512_integrity(data: bytes) -> str:
+    return "sha512-" + base64.b64encode(hashlib.sha512(data).digest()).decode()
+
+
+def fetch(spec: str, name: str, integrity: str) -> bytes:
+    """The npm tarball, from .cache/ or fetched with ``npm pack``; checked against its pin."""
+    path = CACHE / name
+    if path.exists() and sha512_integrity(path.read_bytes()) == integrity:
+        return path.read_bytes()
+    CACHE.mkdir(parents=True, exist_ok=True)
+    npm = shutil.which("npm")
+    if npm is None:
+        raise BuildError(f"cannot fetch {spec}: npm is not installed (it fetches the pinned runtime)")
+    try:
+        proc = subprocess.run([npm, "pack", spec, "--pack-destination", str(CACHE), "--loglevel=error"],
+                              capture_output=True, text=True, timeout=300, check=False)
+    except subprocess.TimeoutExpired:
+        raise BuildError(f"cannot fetch {spec}: npm pack took more than 300 s") from None
+    if proc.returncode != 0:
+        why = (proc.stderr.strip() or proc.stdout.strip()).splitlines()[-3:]
+        raise BuildError(f"cannot fetch {spec}: npm pack failed: {' / '.join(why) or 'no message'}")
+    if not path.exists():
+        raise BuildError(f"cannot fetch {spec}: npm pack did not write {path.name}")
+    data = path.read_bytes()
+    got = sha512_integrity(data)
+    if got != integrity:
+        path.unlink()
+        raise BuildError(f"cannot use {spec}: its checksum {got[:24]}… is not the pinned {integrity[:24]}…")
+    return data
+
+
+def unpack(spec: str, data: bytes, patterns: list[str]) -> dict[str, bytes]:
+    """The tarball's files matching ``patterns`` (paths under ``package/``), by base name."""
+    out: dict[str, bytes] = {}
+    with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as tar:
+        for member in tar.getmembers():
+            rel = member.name.removeprefix("package/")
+            if member.isfile() and any(fnmatch.fnmatchcase(rel, p) for p in patterns):
+                f = tar.extractfile(member)
+                assert f is not None
+                out[rel.rsplit("/", 1)[-1]] = f.read()
+    missing = [p for p in patterns if not any(fnmatch.fnmatchcase(n, p.rsplit("/", 1)[-1]) for n in out)]
+    if missing:
+        raise BuildError(f"{spec} has no {', '.join(missing)}: the pinned version does not fit this build")
+    return out
+
+
+def package_zip(package: Path) -> bytes:
+    """A Python package as a zip with fixed timestamps and order (the same bytes every build)."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        files = sorted(p for p in package.rglob("*")
+                       if p.is_file() and p.suffix in (".py", ".json") and "__pycache__" not in p.parts)
+        for p in files:
+            info = zipfile.ZipInfo(p.relative_to(package.parent).as_posix(), ZIP_TIME)
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, p.read_bytes())
+    return buf.getvalue()
+
+
+def site_files() -> dict[str, bytes]:
+    """Every file of the site except the service worker, by path."""
+    files: dict[str, bytes] = {}
+    for spec, name, integrity, patterns, folder in (PYODIDE, PYSCRIPT):
+        for base, data in unpack(spec, fetch(spec, name, integrity), patterns).items():
+            files[f"{folder}/{base}"] = data
+    for pattern in STATIC:
+        for p in sorted(WEB.glob(pattern)):
+            files[p.relative_to(WEB).as_posix()] = p.read_bytes()
+    files["engine.zip"] = package_zip(ROOT / "engine")
+    files["table.zip"] = package_zip(WEB / "table")  # the page's own Python: controller, bots
+    files["pyscript.json"] = json.dumps({
+        # resolved against the page: the local Pyodide, never the CDN default
+        "interpreter": f"./{PYODIDE[4]}/pyodide.mjs",
+        # resolved against this config file: unpacked into Python's working directory
+        "files": {"./engine.zip": "./*", "./table.zip": "./*"},
+    }, indent=1).encode()
+    files.update(cards.all_files())
+    files.update(icons.all_files())
+    page = pagedata.build(ROOT)
+    files["manifest.webmanifest"] = pagedata.manifest(page).encode()
+    template = (WEB / "index.html").read_text("utf-8")
+    files["index.html"] = pagedata.render_index(template, page, PYSCRIPT[4]).encode()
+    return files
+
+
+def service_worker(files: dict[str, bytes]) -> tuple[bytes, str]:
+    """sw.js with the precache list and a cache name from the hash of every file."""
+    h = hashlib.sha256()
+    for path in sorted(files):
+        h.update(path.encode() + b"\0" + hashlib.sha256(files[path]).digest())
+    version = h.hexdigest()[:16]
+    urls = ["./"] + [f"./{p}" for p in sorted(files)]
+    head = f"const VERSION = {json.dumps(version)};\nconst PRECACHE = {json.dumps(urls, indent=0)};\n"
+    return (head + (WEB / "sw.js").read_text("utf-8")).encode(), version
+
+
+def build(dist: Path = DIST) -> str:
+    """Build the site into ``dist``; returns the content version."""
+    files = site_files()
+    sw, version = service_worker(files)
+    files["sw.js"] = sw
+    tmp = Path(tempfile.mkdtemp(prefix=".dist-", dir=dist.parent))
+    try:
+        for path, data in files.items():
+            target = tmp / path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        old = dist.parent / (dist.name + ".old")
+        shutil.rmtree(old, ignore_errors=True)
+        if dist.exists():
+            dist.rename(old)
+        tmp.rename(dist)
+        shutil.rmtree(old, ignore_errors=True)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return version
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("command", nargs="?", choices=["build", "serve"], default="build")
+    parser.add_argument("--port", type=int, default=8000)
+    args = parser.parse_args(argv)
+    try:
+        version = build()
+    except BuildError as e:
+        print(f"build failed: {e}", file=sys.stderr)
+        return 1
+    print(f"built {DIST.relative_to(ROOT)}/ (version {version})")
+    if args.command == "serve":
+        from gen.serve import serve
+
+        serve(DIST, args.port)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,87 @@
+"""Driving the page like a player: the lobby, then clicks on enabled cards only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import engine
+
+BOOT_TIMEOUT = 90_000  # ms: Pyodide boot is CPU-bound; a loaded 2-core machine is slow
+
+# What the human may do now, read from the page (never from the engine):
+# "summary", "select" (choose cards, then confirm), "play", "buttons", or false (wait).
+TURN = """() => {
+  const m = window.kortti && window.kortti.model();
+  if (!m || m.busy) return false;
+  if (m.summary) return "summary";
+  if (document.querySelector('#hand .card:enabled')) return m.select ? "select" : "play";
+  if (document.querySelector('#actions button.action')) return "buttons";
+  return false;
+}"""
+
+
+def open_lobby(page: Any, query: str = "fast&seed=7") -> None:
+    page.goto(f"/?{query}")
+    page.wait_for_selector("body[data-ready='1']", timeout=BOOT_TIMEOUT)
+
+
+def start_match(page: Any, game: str, players: int | None = None, seat: int = 0,
+                name: str = "Tester", options: dict[str, str] | None = None) -> None:
+    page.check(f"input[name=game][value='{game}']")
+    if players is not None and page.is_enabled("#players"):
+        page.select_option("#players", str(players))
+    page.select_option("#seat", str(seat))
+    page.fill("#name", name)
+    for key, value in (options or {}).items():
+        page.fill(f"#opt-{key}", value)
+    page.click("#start")
+    page.wait_for_selector("#table:not([hidden])")
+
+
+def wait_turn(page: Any, timeout: int = 30_000) -> str:
+    return str(page.wait_for_function(TURN, timeout=timeout).json_value())
+
+
+def take_turn(page: Any, kind: str) -> None:
+    """One human decision by clicking: the first enabled card(s), like a hurried player."""
+    if kind == "select":  # choose cards in order until the confirm button is enabled
+        for _ in range(20):
+            if page.is_enabled("#select-go"):
+                break
+            page.locator("#hand .card:enabled[aria-pressed=false]").first.click()
+        page.click("#select-go")
+    elif kind == "play":
+        card = page.locator("#hand .card:enabled").first
+        card.click()
+        if page.locator("#actions button.action").count():  # one card, several actions
+            page.locator("#actions button.action").first.click()
+    elif kind == "buttons":
+        page.locator("#actions button.action").first.click()
+
+
+def play_deal(page: Any, max_turns: int = 400) -> None:
+    """Click through the current deal until the page shows its summary."""
+    for _ in range(max_turns):
+        kind = wait_turn(page)
+        if kind == "summary":
+            return
+        take_turn(page, kind)
+    raise AssertionError("the deal did not end")
+
+
+def record(page: Any) -> dict[str, Any]:
+    return page.evaluate("window.kortti.record()")
+
+
+def shown_results(page: Any) -> dict[int, list[str]]:
+    """The summary table: seat -> the cells of its row, as the page shows them."""
+    rows = page.locator("#summary table.results tbody tr")
+    out = {}
+    for i in range(rows.count()):
+        row = rows.nth(i)
+        out[int(row.get_attribute("data-seat"))] = [c.strip() for c in row.locator("th, td").all_inner_texts()]
+    return out
+
+
+def replay(doc: dict[str, Any]) -> dict[str, Any]:
+    return engine.replay_record(doc)

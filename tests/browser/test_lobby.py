@@ -1,0 +1,56 @@
+"""The lobby: shown at once (before Python), built from the engine's option metadata."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import engine
+
+from .play import BOOT_TIMEOUT
+
+
+def test_lobby_before_python_then_ready(page: Any, watch: Any) -> None:
+    page.goto("/?fast", wait_until="commit")
+    # plain HTML/CSS and a little JavaScript: usable while Python is still loading
+    page.wait_for_selector("input[name=game]", timeout=10_000)
+    page.wait_for_selector("body[data-ready='1']", timeout=BOOT_TIMEOUT)
+    marks = page.evaluate("Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]))")
+    assert marks["kortti:lobby"] < marks["kortti:ready"]  # the lobby came first
+    # and while it loaded, the page said so (the start button waited for Python)
+    page.goto("/?fast", wait_until="commit")
+    page.wait_for_selector("input[name=game]", timeout=10_000)
+    ready, bar, start = page.evaluate("""[document.body.dataset.ready === '1',
+      document.getElementById('boot-bar').offsetParent !== null, document.getElementById('start').disabled]""")
+    if not ready:  # read at one instant: Python may get ready at any moment
+        assert bar and start
+    page.wait_for_selector("body[data-ready='1']", timeout=BOOT_TIMEOUT)
+    assert page.is_enabled("#start")
+    assert int(page.get_attribute("#boot-bar", "value") or 0) == 100
+
+
+def test_every_option_from_the_engine(page: Any, watch: Any) -> None:
+    page.goto("/?fast")
+    page.wait_for_selector("input[name=game]")
+    games = page.evaluate("[...document.querySelectorAll('input[name=game]')].map((e) => e.value)")
+    assert sorted(games) == sorted(engine.GAMES)
+    for game in games:
+        cls = engine.GAMES[game]
+        page.check(f"input[name=game][value='{game}']")
+        sizes = [int(v) for v in page.eval_on_selector_all("#players option", "os => os.map((o) => o.value)")]
+        assert sizes == list(range(cls.MIN_PLAYERS, cls.MAX_PLAYERS + 1))
+        if cls.MIN_PLAYERS != cls.MAX_PLAYERS:
+            page.select_option("#players", str(cls.MAX_PLAYERS))
+        players = int(page.input_value("#players"))
+        assert page.locator(".bots li").count() == players - 1
+        for opt in cls.option_metadata(players):
+            control = page.locator(f"#opt-{opt['key']}")
+            assert control.count() == 1, opt["key"]
+            label = page.locator(f"label[for='opt-{opt['key']}']").inner_text()
+            help_text = page.locator(f"#opt-{opt['key']}-help").inner_text()
+            assert label and label != opt["label"] and help_text and help_text != opt["help"]
+            if opt["kind"] == "bool":
+                assert control.is_checked() == opt["default"]
+            elif opt["kind"] == "choice":
+                assert int(control.input_value()) == opt["choices"].index(opt["default"])
+            else:
+                assert control.input_value() == ("" if opt["default"] is None else str(opt["default"]))

@@ -1,0 +1,56 @@
+"""A phone (360 px wide) with many seats: every card and seat on screen, none overlapping."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .play import open_lobby, start_match, take_turn, wait_turn
+
+BOXES = """() => [...document.querySelectorAll(
+  '#hand .card, #trick .tcard, #seats .seat, #me .seat, #actions button, #center img,'
+  + ' #lobby:not([hidden]) .game, #lobby:not([hidden]) .field, #lobby:not([hidden]) #start')]
+  .map((e) => { const r = e.getBoundingClientRect();
+    return {what: e.className + ' ' + (e.dataset.code || e.dataset.seat || e.textContent),
+            left: r.left, right: r.right, top: r.top, bottom: r.bottom}; })"""
+
+
+def overlap(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return min(a["right"], b["right"]) - max(a["left"], b["left"]) > 0.5 and \
+        min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 0.5
+
+
+def check_layout(page: Any, width: int) -> None:
+    boxes = page.evaluate(BOXES)
+    assert boxes
+    off = [b["what"] for b in boxes if b["left"] < 0 or b["right"] > width]
+    assert off == [], f"off-screen: {off}"
+    clashes = [(a["what"], b["what"]) for i, a in enumerate(boxes) for b in boxes[i + 1:] if overlap(a, b)]
+    assert clashes == [], f"overlapping: {clashes[:5]}"
+    wide = page.evaluate(f"""[...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > {width} + 0.5)
+      .map((e) => e.tagName + '#' + e.id + '.' + e.className)""")
+    assert wide == [], f"wider than the screen: {wide[:5]}"  # no sideways scrolling
+
+
+@pytest.mark.parametrize("game,players", [("katko", 20), ("katte", 6), ("call-kitti", 4), ("kocka", 4)])
+def test_phone_layout(browser: Any, base_url: str, game: str, players: int) -> None:
+    context = browser.new_context(base_url=base_url, viewport={"width": 360, "height": 740},
+                                  device_scale_factor=2, is_mobile=True, has_touch=True,
+                                  reduced_motion="reduce")
+    page = context.new_page()
+    try:
+        open_lobby(page)
+        check_layout(page, 360)
+        start_match(page, game, players=players, seat=players // 2)
+        check_layout(page, 360)
+        for _ in range(3):  # into the deal: cards in the middle, fewer in hand
+            kind = wait_turn(page)
+            if kind == "summary":
+                break
+            take_turn(page, kind)
+            check_layout(page, 360)
+        check_layout(page, 360)
+    finally:
+        context.close()

@@ -1,0 +1,59 @@
+"""A new version of the site never interrupts a game: its service worker waits, and
+the page takes it up when it is next opened (old caches are then deleted)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import threading
+from pathlib import Path
+from typing import Any
+
+from gen.serve import make_server
+
+from .play import BOOT_TIMEOUT, open_lobby, play_deal, start_match, take_turn, wait_turn
+
+CACHES = "async () => (await caches.keys()).filter((k) => k.startsWith('kortti-')).sort()"
+
+
+def test_new_version_waits_for_the_next_load(browser: Any, site: Path, tmp_path: Path) -> None:
+    root = tmp_path / "site"
+    shutil.copytree(site, root)
+    srv = make_server(root, 0)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    context = browser.new_context(base_url=f"http://127.0.0.1:{srv.server_address[1]}")
+    page = context.new_page()
+    try:
+        open_lobby(page)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT)
+        [old] = page.evaluate(CACHES)
+        start_match(page, "kocka")
+        take_turn(page, wait_turn(page))  # a game is in progress
+        page.evaluate("window.sameDocument = true")
+
+        # a new version is deployed while we play
+        sw = root / "sw.js"
+        text = sw.read_text()
+        sw.write_text(re.sub(r'const VERSION = "(\w+)"', r'const VERSION = "\1x"', text, count=1))
+        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        page.wait_for_function("navigator.serviceWorker.getRegistration().then((r) => Boolean(r && r.waiting))",
+                               timeout=BOOT_TIMEOUT)
+        page.wait_for_function("async () => (await caches.keys()).length === 2")
+        assert page.evaluate("window.sameDocument") is True  # not reloaded under our feet
+        play_deal(page)  # the game goes on to its end on the old version
+        assert page.evaluate(CACHES) == sorted([old, old + "x"])
+
+        # opened again: the new version takes over before any game, the old cache goes
+        page.reload()
+        page.wait_for_function(f"async () => {{ const k = await caches.keys(); return k.length === 1 && k[0] === '{old}x'; }}",
+                               timeout=BOOT_TIMEOUT)
+        page.wait_for_selector("body[data-ready='1']", timeout=BOOT_TIMEOUT)
+        assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.active.state)") == "activated"
+        # and it stays there: opened once more, the same single cache, and play works
+        page.reload()
+        page.wait_for_selector("body[data-ready='1']", timeout=BOOT_TIMEOUT)
+        assert page.evaluate(CACHES) == [old + "x"]
+    finally:
+        context.close()
+        srv.shutdown()
+        srv.server_close()

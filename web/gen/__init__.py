@@ -1,0 +1,1 @@
+"""Build-time generators for the site (run by build.py, never shipped)."""

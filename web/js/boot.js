@@ -1,0 +1,46 @@
+// Boot progress while Pyodide and PyScript load: stages are read from the resource
+// timings of the files they fetch, then a slow creep while the interpreter starts.
+import { t } from "./i18n.js";
+
+const bar = document.getElementById("boot-bar");
+const text = document.getElementById("boot-text");
+const STAGES = [ // [file name ending, percent reached, message key of the next step]
+  ["core.js", 10, "web.boot.pyscript"],
+  ["pyodide.mjs", 20, "web.boot.runtime"],
+  ["pyodide.asm.wasm", 45, "web.boot.stdlib"],
+  ["python_stdlib.zip", 60, "web.boot.compile"],
+  ["table.zip", 85, "web.boot.engine"],
+];
+let percent = 5;
+let done = false;
+
+function show(value, key) {
+  if (done) return;
+  if (value > percent) percent = value;
+  bar.value = percent;
+  if (key) text.textContent = t(key);
+}
+
+export function watchBoot() {
+  show(5, "web.boot.pyscript");
+  const seen = (name) => {
+    for (const [end, value, key] of STAGES) if (name.endsWith(end)) show(value, key);
+  };
+  for (const e of performance.getEntriesByType("resource")) seen(e.name);
+  new PerformanceObserver((list) => list.getEntries().forEach((e) => seen(e.name)))
+    .observe({ type: "resource", buffered: true });
+  // the interpreter's start-up is CPU time with no event to watch: creep towards 95%
+  const timer = setInterval(() => (done ? clearInterval(timer) : show(Math.min(95, percent + 1))), 300);
+}
+
+export function bootDone() {
+  show(100, "web.boot.ready");
+  done = true;
+  document.getElementById("boot").classList.add("ready");
+}
+
+export function bootFailed(error) {
+  done = true;
+  text.textContent = t("web.boot.failed", { error });
+  document.getElementById("boot").classList.add("failed");
+}

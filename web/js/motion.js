@@ -1,0 +1,30 @@
+// Card movement with CSS transitions: a played card slides in from its player, a won
+// trick slides off to its winner. Nothing moves when the reader asks for less motion.
+const still = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+function offset(node, from) {
+  const to = node.getBoundingClientRect();
+  return [from.left + from.width / 2 - (to.left + to.width / 2), from.top + from.height / 2 - (to.top + to.height / 2)];
+}
+
+export function animateEnter(node, from) {
+  if (still() || !from) return;
+  const [dx, dy] = offset(node, from);
+  node.style.transition = "none";
+  node.style.transform = `translate(${dx}px, ${dy}px) scale(0.7)`;
+  node.style.opacity = "0.3";
+  node.getBoundingClientRect(); // commit the start position before the transition
+  node.style.transition = "";
+  node.style.transform = "";
+  node.style.opacity = "";
+}
+
+export function animateCollect(nodes, to) {
+  if (still() || !to) return;
+  for (const node of nodes) {
+    if (node.classList.contains("collect")) continue;
+    const [dx, dy] = offset(node, to);
+    node.classList.add("collect"); // a delayed transition (app.css): first see who won
+    node.style.transform = `translate(${dx}px, ${dy}px) scale(0.4)`;
+  }
+}

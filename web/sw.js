@@ -1,0 +1,29 @@
+// build.py puts VERSION (a hash of every file) and PRECACHE (every file) above this line.
+// The whole site, Pyodide included, is cached at install, so it boots and plays offline.
+// A new version installs beside the old one and waits: the page lets it take over when
+// opened next, before a game starts (js/pwa.js). Old versions' caches go on activate.
+const CACHE = `kortti-${VERSION}`;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) =>
+    // no-cache: revalidate with the server, never take a stale file from the HTTP cache
+    cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "no-cache" })))));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(caches.keys()
+    .then((keys) => Promise.all(keys.filter((k) => k.startsWith("kortti-") && k !== CACHE).map((k) => caches.delete(k))))
+    .then(() => self.clients.claim()));
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "skip-waiting") self.skipWaiting();
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith(caches.open(CACHE)
+    .then((cache) => cache.match(request, { ignoreSearch: true }))
+    .then((hit) => hit || fetch(request)));
+});
