@@ -55,9 +55,14 @@ def lookup(key: str, lang: str = "en") -> str:
 
 def render(key: str, params: Mapping[str, Any] | None = None, lang: str = "en") -> str:
     """Fill a message. With a ``deck`` param, ``card``/``cards``/``best`` params
-    (card codes) become card names and ``suit`` (a suit letter) a suit name."""
+    (card codes) become card names and ``suit`` (a suit letter) a suit name;
+    ``category``/``categories`` (Call Kitti set ids) become category names."""
     params = dict(params or {})
     deck = params.pop("deck", None)
+    for k in ("category", "categories"):  # Call Kitti set categories, by id
+        if k in params:
+            v = params[k]
+            params[k] = [lookup(f"set.{c}", lang) for c in v] if isinstance(v, (list, tuple)) else lookup(f"set.{v}", lang)
     if deck:
         for k in ("card", "cards", "best", "winning"):
             if k in params:
