@@ -45,5 +45,6 @@ def test_katte_turn_timer_plays_for_you(page: Any, watch: Any) -> None:
     start_match(page, "katte", players=3, seat=0, options={"turn_seconds": "1"})
     assert wait_turn(page) == "play"
     assert page.locator("#timer [role=timer]").count() == 1
+    assert page.inner_text("#timer .timer-count") in ("1 s", "0 s")  # the seconds left, counting down
     # wait without acting: K-13, the engine plays for the seat whose time ran out
     page.wait_for_function("window.kortti.record().deals[0].actions.includes('0 timeout')", timeout=10_000)

@@ -1,5 +1,6 @@
-"""The page data baked into index.html at build time: each game's player limits and
-lobby options (straight from the engine), and the English message catalogue."""
+"""The page data baked into index.html at build time: each game's player limits, lobby
+options and bot levels (straight from the engine), and the message catalogues of every
+language the page speaks (engine + web words; the page fills gaps from English)."""
 
 from __future__ import annotations
 
@@ -11,12 +12,43 @@ from typing import Any
 ORDER = ["katte", "katko", "call-kitti", "kocka"]
 
 
+def languages(root: Path) -> list[str]:
+    """Every language the page has a catalogue for: English first, then by code."""
+    codes = sorted(p.stem for p in (root / "web" / "i18n").glob("*.json"))
+    return sorted(codes, key=lambda c: (c != "en", c))
+
+
+def catalogue(root: Path, lang: str) -> dict[str, str]:
+    """One language's words: the web catalogue, then the engine's (engine keys win: the
+    web one only adds the page's own words). Engine words still waiting in
+    engine/locale/pending/ (``*.<lang>.json``) fill keys the engine catalogue lacks."""
+    messages: dict[str, str] = {}
+    for path in sorted((root / "engine" / "locale" / "pending").glob(f"*.{lang}.json")):
+        messages.update(json.loads(path.read_text("utf-8")))
+    messages.update(json.loads((root / "web" / "i18n" / f"{lang}.json").read_text("utf-8")))
+    engine_file = root / "engine" / "locale" / f"{lang}.json"
+    if engine_file.exists():
+        messages.update(json.loads(engine_file.read_text("utf-8")))
+    return messages
+
+
+def bot_levels(name: str) -> list[str]:
+    """The levels the engine's bots have for a game (the lobby offers exactly these)."""
+    try:
+        from engine.bots import levels
+
+        return list(levels(name))
+    except Exception as e:  # bots still being written: the page falls back at play time
+        print(f"warning: no bot levels for {name} ({type(e).__name__}: {e}); offering random only")
+        return ["random"]
+
+
 def build(root: Path) -> dict[str, Any]:
     import engine
 
-    # engine keys win over the web catalogue: the web one only adds the page's own words
-    messages = json.loads((root / "web" / "i18n" / "en.json").read_text("utf-8"))
-    messages.update(json.loads((root / "engine" / "locale" / "en.json").read_text("utf-8")))
+    langs = languages(root)
+    catalogues = {lang: catalogue(root, lang) for lang in langs}
+    messages = catalogues["en"]
     games: dict[str, dict[str, Any]] = {}
     # the README's order; a game the engine does not have yet is left out
     for name in [g for g in ORDER if g in engine.GAMES] + sorted(set(engine.GAMES) - set(ORDER)):
@@ -26,13 +58,22 @@ def build(root: Path) -> dict[str, Any]:
             "max": cls.MAX_PLAYERS,
             "deck": cls.DECK.name,
             "options": {str(n): cls.option_metadata(n) for n in range(cls.MIN_PLAYERS, cls.MAX_PLAYERS + 1)},
+            "levels": bot_levels(name),
         }
     missing = sorted({k for g in games.values() for opts in g["options"].values() for o in opts
                       for k in (o["label"], o["help"]) if k not in messages}
                      | {f"game.{n}" for n in games if f"game.{n}" not in messages})
     for key in missing:
         print(f"warning: no message for {key!r} (the lobby shows the key)")
-    return {"games": games, "messages": messages}
+    for lang in langs[1:]:  # a gap is filled from English, but should not be there
+        gaps = sorted(set(messages) - set(catalogues[lang]))
+        if gaps:
+            print(f"warning: {lang} has no words for {len(gaps)} keys (English shows): {', '.join(gaps[:5])}…")
+    # a language's catalogue keeps only what differs from English: the page fills the rest
+    slim = {lang: (m if lang == "en" else {k: v for k, v in m.items() if messages.get(k) != v})
+            for lang, m in catalogues.items()}
+    # "order": the README's order of the games (the JSON's keys are sorted)
+    return {"games": games, "order": list(games), "languages": langs, "messages": slim}
 
 
 def _json_for_script(data: Any) -> str:
@@ -41,7 +82,7 @@ def _json_for_script(data: Any) -> str:
 
 
 def render_index(template: str, data: dict[str, Any], pyscript: str) -> str:
-    m = data["messages"]
+    m = data["messages"]["en"]
     out = template.replace("{{DATA}}", _json_for_script(data)).replace("{{PYSCRIPT}}", pyscript)
     # static words of the page shell, filled from the catalogue: {{t:key}}
     while "{{t:" in out:
@@ -53,7 +94,7 @@ def render_index(template: str, data: dict[str, Any], pyscript: str) -> str:
 
 
 def manifest(data: dict[str, Any]) -> str:
-    m = data["messages"]
+    m = data["messages"]["en"]
     return json.dumps({
         "name": m["web.app.name"],
         "short_name": m["web.app.short"],

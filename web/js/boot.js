@@ -1,6 +1,6 @@
 // Boot progress while Pyodide and PyScript load: stages are read from the resource
 // timings of the files they fetch, then a slow creep while the interpreter starts.
-import { t } from "./i18n.js";
+import { t, onLanguage } from "./i18n.js";
 
 const bar = document.getElementById("boot-bar");
 const text = document.getElementById("boot-text");
@@ -13,12 +13,19 @@ const STAGES = [ // [file name ending, percent reached, message key of the next 
 ];
 let percent = 5;
 let done = false;
+let shown = ["web.boot.page", {}]; // the message on show, to say again in another language
+
+function say(key, params = {}) {
+  shown = [key, params];
+  text.textContent = t(key, params);
+}
+onLanguage(() => say(...shown));
 
 function show(value, key) {
   if (done) return;
   if (value > percent) percent = value;
   bar.value = percent;
-  if (key) text.textContent = t(key);
+  if (key) say(key);
 }
 
 export function watchBoot() {
@@ -41,6 +48,6 @@ export function bootDone() {
 
 export function bootFailed(error) {
   done = true;
-  text.textContent = t("web.boot.failed", { error });
+  say("web.boot.failed", { error });
   document.getElementById("boot").classList.add("failed");
 }

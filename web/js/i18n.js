@@ -1,9 +1,53 @@
-// Messages from the catalogue build.py baked into the page (engine + web strings).
+// Messages from the catalogues build.py baked into the page (engine + web words, one
+// catalogue per language; a language's gaps are filled from English). The language is
+// the reader's choice (remembered), else the browser's, else English.
 export const DATA = JSON.parse(document.getElementById("kortti-data").textContent);
 
+const STORE = "kortti-lang";
+const listeners = [];
+export let lang = pick();
+
+function saved() {
+  try { return localStorage.getItem(STORE); } catch { return null; } // storage may be off
+}
+
+function pick() {
+  const known = DATA.languages;
+  const mine = saved();
+  if (mine && known.includes(mine)) return mine;
+  for (const tag of navigator.languages?.length ? navigator.languages : [navigator.language || "en"]) {
+    const base = String(tag).toLowerCase().split("-")[0];
+    if (known.includes(base)) return base;
+  }
+  return "en";
+}
+
 export function t(key, params = {}) {
-  const text = DATA.messages[key] ?? key;
+  const text = DATA.messages[lang]?.[key] ?? DATA.messages.en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+// Words of a language, in that language (for the language menu)
+export function languageName(code) {
+  return DATA.messages[code]?.["web.lang.name"] ?? DATA.messages.en["web.lang.name"] ?? code;
+}
+
+// Static words of the page: elements marked data-t (text) and data-t-aria (aria-label)
+export function applyStatic(root = document) {
+  document.documentElement.lang = lang;
+  document.title = t("web.app.title");
+  for (const node of root.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
+  for (const node of root.querySelectorAll("[data-t-aria]")) node.setAttribute("aria-label", t(node.dataset.tAria));
+}
+
+export function onLanguage(fn) { listeners.push(fn); }
+
+export function setLanguage(code) {
+  if (!DATA.languages.includes(code) || code === lang) return;
+  lang = code;
+  try { localStorage.setItem(STORE, code); } catch { /* not remembered: still switched */ }
+  applyStatic();
+  for (const fn of listeners) fn(code);
 }
 
 // Build an element: el("p", {class: "x", text: "hi"}, child, ...)

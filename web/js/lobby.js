@@ -1,11 +1,30 @@
-// The lobby: game, players, your name and seat, the bots, and every table option
-// from the engine's metadata (baked in at build time), each with its default and help.
-import { DATA, t, el } from "./i18n.js";
+// The lobby: game, players, your name and seat, the bots and their levels, and every
+// table option from the engine's metadata (baked in at build time), each with its
+// default and help.
+import { DATA, t, el, onLanguage } from "./i18n.js";
 
 const form = document.getElementById("lobby-form");
 let onStart = () => {};
 let ready = false;
 const touched = {}; // options the player changed: kept when the player count changes
+const levels = {}; // bot level chosen per seat (kept while the seat stays a bot's)
+const DEFAULT_LEVEL = "medium";
+
+function levelOf(game, seat) {
+  const known = DATA.games[game].levels;
+  if (known.includes(levels[seat])) return levels[seat];
+  return known.includes(DEFAULT_LEVEL) ? DEFAULT_LEVEL : known[known.length - 1];
+}
+
+function botRow(game, seat, k) {
+  const id = `level-${seat}`;
+  const who = t("web.lobby.bot", { seat: t("web.lobby.seat.n", { n: seat + 1 }), name: t("web.bot.name", { n: k }) });
+  const choice = levelOf(game, seat);
+  return el("li", { class: "bot" },
+    el("label", { for: id, text: who }),
+    el("select", { id, name: "level", "data-seat": seat },
+      ...DATA.games[game].levels.map((lv) => el("option", { value: lv, selected: lv === choice }, t(`web.level.${lv}`)))));
+}
 
 function optionControl(opt) {
   const id = `opt-${opt.key}`;
@@ -44,7 +63,7 @@ function readOption(opt, control) {
 }
 
 function currentGame() {
-  return form.querySelector("input[name=game]:checked")?.value ?? Object.keys(DATA.games)[0];
+  return form.querySelector("input[name=game]:checked")?.value ?? (DATA.order ?? Object.keys(DATA.games))[0];
 }
 
 function render() {
@@ -54,9 +73,12 @@ function render() {
   const players = oldPlayers >= meta.min && oldPlayers <= meta.max ? oldPlayers : Math.min(Math.max(4, meta.min), meta.max);
   const oldSeat = Number(form.elements.seat?.value ?? 0);
   const seat = oldSeat < players ? oldSeat : 0;
-  const name = form.elements.name?.value ?? t("web.lobby.name.default");
+  // the default name follows the language; a name the player typed stays
+  const typed = form.elements.name?.value;
+  const defaults = DATA.languages.map((code) => DATA.messages[code]?.["web.lobby.name.default"]).filter(Boolean);
+  const name = typed === undefined || defaults.includes(typed) ? t("web.lobby.name.default") : typed;
   const games = el("fieldset", { class: "games" }, el("legend", { text: t("web.lobby.game") }),
-    ...Object.keys(DATA.games).map((g) => el("label", { class: "game" },
+    ...(DATA.order ?? Object.keys(DATA.games)).map((g) => el("label", { class: "game" },
       el("input", { type: "radio", name: "game", id: `game-${g}`, value: g, checked: g === game }),
       el("span", { class: "game-name", text: t(`game.${g}`) }),
       el("small", { text: t(`web.game.${g}.about`) }))));
@@ -76,8 +98,7 @@ function render() {
       ...range(0, players - 1).map((s) => el("option", { value: s, selected: s === seat }, t("web.lobby.seat.n", { n: s + 1 })))));
   let k = 0;
   const bots = el("ul", { class: "bots", "aria-label": t("web.lobby.bots") },
-    ...range(0, players - 1).filter((s) => s !== seat).map((s) =>
-      el("li", { text: t("web.lobby.bot", { seat: t("web.lobby.seat.n", { n: s + 1 }), name: t("web.bot.name", { n: ++k }) }) })));
+    ...range(0, players - 1).filter((s) => s !== seat).map((s) => botRow(game, s, ++k)));
   const opts = meta.options[String(players)];
   const options = el("fieldset", { class: "options" }, el("legend", { text: t("web.lobby.options") }),
     ...(opts.length ? opts.map(optionControl) : [el("p", { text: t("web.lobby.options.none") })]));
@@ -102,10 +123,14 @@ function collect() {
   for (const opt of DATA.games[game].options[String(players)]) {
     options[opt.key] = readOption(opt, form.elements[opt.key]);
   }
-  return { game, players, seat: Number(form.elements.seat.value), name: form.elements.name.value.trim(), options };
+  const seat = Number(form.elements.seat.value);
+  const chosen = {};
+  for (const s of range(0, players - 1)) if (s !== seat) chosen[s] = levelOf(game, s);
+  return { game, players, seat, name: form.elements.name.value.trim(), options, levels: chosen };
 }
 
 form.addEventListener("change", (e) => {
+  if (e.target.name === "level") levels[Number(e.target.dataset.seat)] = e.target.value;
   if (["game", "players", "seat"].includes(e.target.name)) {
     if (e.target.name === "game") for (const k of Object.keys(touched)) delete touched[k];
     render();
@@ -115,6 +140,8 @@ form.addEventListener("submit", (e) => {
   e.preventDefault();
   if (ready) onStart(collect());
 });
+
+onLanguage(() => render());
 
 export const lobby = {
   init(start) { onStart = start; render(); },

@@ -1,22 +1,149 @@
-"""Simple computer players: a random legal action, drawn by the engine itself.
+"""Computer players at the table: the engine's bots (``engine.bots``), one per seat.
 
-``match.random_action`` draws from every legal action, also where the engine does not
-list them all (Call Kitti's arrangements; Kočka's 56 passes). Turn-timer and
-leave-the-table actions are the table's business, never a bot's choice.
+A bot sees only its seat's view (``match.view(seat)``), never the match. It thinks in
+slices (``Bot.steps`` yields between units of work); :func:`think` hands the browser
+back its main thread between slices, so no task blocks the page for long. Hard bots
+think for a quarter of a second at most (a time budget); easy and medium ones are
+instant.
+
+A level a game's bots do not have falls back to medium, then to random; a bot that
+cannot be built at all, fails, or proposes an action the engine refuses is replaced
+by a random legal action (the engine's own ``random_action``), and the fault is kept
+in ``errors`` for tests and bug reports.
 """
 
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
 
-from engine import Action, Match
+from engine import Action, EngineError, Match
 
 MACHINERY = ("timeout", "leave")
+HARD_SECONDS = 0.25  # the hard bot's (and the hint's) thinking time in the page
+SLICE = 0.012  # seconds of bot work between two hand-backs to the browser
+DEFAULT_LEVEL = "medium"
+
+Sleep = Callable[[float], Awaitable[None]]
 
 
-def choose(match: Match, seat: int, rng: random.Random) -> Action:
+def budget(level: str) -> Any:
+    from engine.bots import Budget
+
+    return Budget(samples=100_000, seconds=HARD_SECONDS) if level == "hard" else None
+
+
+def make(game: str, level: str, seed: int | None, errors: list[str] | None = None) -> Any:
+    """The engine's bot for ``level``, else medium, else random; None if none can be built."""
+    try:
+        from engine.bots import make_bot
+    except Exception as e:  # the bots package itself is broken: random play
+        note(errors, f"engine.bots: {type(e).__name__}: {e}")
+        return None
+    for lv in dict.fromkeys([level, DEFAULT_LEVEL, "random"]):
+        try:
+            return make_bot(game, lv, seed, budget(lv))
+        except ValueError:
+            continue  # this game has no such level (yet)
+        except Exception as e:  # a bot module that does not import: fall back
+            note(errors, f"{game} {lv} bot: {type(e).__name__}: {e}")
+    return None
+
+
+def note(errors: list[str] | None, text: str) -> None:
+    print(f"kortti: {text}")  # the browser console (PyScript prints there)
+    if errors is not None:
+        errors.append(text)
+
+
+async def think(bot: Any, view: dict[str, Any], sleep: Sleep) -> Any:
+    """Run ``bot.steps(view)`` to its decision, yielding to the browser every few ms."""
+    gen = bot.steps(view)
+    last = time.perf_counter()
+    while True:
+        try:
+            next(gen)
+        except StopIteration as done:
+            return done.value
+        now = time.perf_counter()
+        if now - last >= SLICE:
+            await sleep(0)
+            last = time.perf_counter()
+
+
+def random_choice(match: Match, seat: int, rng: random.Random) -> Action:
+    """A random legal action, drawn by the engine itself (never a machinery action)."""
     action = match.random_action(rng, seat)
     if action.verb in MACHINERY:
         listed = [a for a in match.legal_actions(seat) if a.verb not in MACHINERY]
         action = rng.choice(listed) if listed else action
     return action
+
+
+class Players:
+    """The computer players of one match: a level per seat, a bot built on first use."""
+
+    def __init__(self, game: str, levels: dict[int, str], seed: int | None) -> None:
+        self.game = game
+        self.levels = dict(levels)
+        self.seed = seed
+        self.bots: dict[int, Any] = {}
+        self.rng = random.Random(None if seed is None else seed + 1)
+        self.errors: list[str] = []
+
+    def level(self, seat: int) -> str:
+        return self.levels.get(seat, DEFAULT_LEVEL)
+
+    def bot(self, seat: int) -> Any:
+        if seat not in self.bots:
+            seed = None if self.seed is None else self.seed * 31 + seat
+            self.bots[seat] = make(self.game, self.level(seat), seed, self.errors)
+        return self.bots[seat]
+
+    async def action(self, match: Match, seat: int, sleep: Sleep) -> Action:
+        """The seat's bot's action for the match as it is now (checked by the engine)."""
+        bot = self.bot(seat)
+        if bot is not None:
+            try:
+                decision = await think(bot, match.view(seat), sleep)
+                action = match.parse(decision.action)
+                refusal = match.check(action)
+                if refusal is None and action.seat == seat:
+                    return action
+                note(self.errors, f"{self.game} {self.level(seat)} bot proposed {decision.action!r}: "
+                                  f"{refusal.message() if refusal else 'not its seat'}")
+            except EngineError as e:
+                note(self.errors, f"{self.game} {self.level(seat)} bot: {e}")
+            except Exception as e:  # a bug in a bot must not stop the game
+                note(self.errors, f"{self.game} {self.level(seat)} bot failed: {type(e).__name__}: {e}")
+        return random_choice(match, seat, self.rng)
+
+
+async def preload(games: list[str], sleep: Sleep) -> None:
+    """Import each game's bots while the reader is still in the lobby: the first import
+    compiles a module, one long task better spent before the game than in it."""
+    await sleep(1.0)
+    for game in games:
+        try:
+            from engine.bots import levels
+
+            levels(game)  # imports the game's bot module
+        except Exception as e:
+            note(None, f"{game} bots do not load: {type(e).__name__}: {e}")
+        await sleep(0.05)
+
+
+async def hint(match: Match, seat: int, sleep: Sleep, seed: int | None = None) -> Any:
+    """The hard bot's decision for ``seat`` (a Decision), or None if no bot can tell."""
+    bot = make(match.NAME, "hard", seed)
+    if bot is None:
+        return None
+    try:
+        decision = await think(bot, match.view(seat), sleep)
+        if match.check(match.parse(decision.action)) is None:
+            return decision
+    except Exception as e:
+        note(None, f"hint failed: {type(e).__name__}: {e}")
+    return None

@@ -1,0 +1,206 @@
+"""Languages: English, Finnish and Czech for the lobby and the table.
+
+The catalogues are complete (every key English has), the page follows the browser's
+language and the reader's choice (remembered, switched without a reload), and no page
+ever shows a raw message key or an unfilled ``{param}``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .play import BOOT_TIMEOUT, open_lobby, start_match, take_turn, wait_turn
+
+ROOT = Path(__file__).resolve().parents[2]
+LANGS = sorted(p.stem for p in (ROOT / "web" / "i18n").glob("*.json"))
+# a message key as the page would show it if a message were missing
+RAW = re.compile(r"\b(?:web|event|refusal|hint|card|set|reason|label|option|action|game|katte|phase|special"
+                 r"|result|place)\.[a-z0-9_.-]+")
+HOLE = re.compile(r"\{[a-z_]+\}")
+
+
+def load(path: Path) -> dict[str, str]:
+    data: dict[str, str] = json.loads(path.read_text("utf-8"))
+    return data
+
+
+# ------------------------------------------------------------ the catalogues (no browser)
+
+
+def test_languages() -> None:
+    assert LANGS == ["cs", "en", "fi"]
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGS if lang != "en"])
+def test_web_catalogue_has_every_english_key(lang: str) -> None:
+    english = load(ROOT / "web" / "i18n" / "en.json")
+    other = load(ROOT / "web" / "i18n" / f"{lang}.json")
+    assert sorted(set(english) - set(other)) == []
+    assert sorted(set(other) - set(english)) == []
+    for key, text in english.items():  # the same params in every language
+        assert set(HOLE.findall(other[key])) <= set(HOLE.findall(text)), (lang, key)
+        assert other[key].strip(), (lang, key)
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGS if lang != "en"])
+def test_engine_catalogue_has_every_english_key(lang: str) -> None:
+    english = load(ROOT / "engine" / "locale" / "en.json")
+    other = load(ROOT / "engine" / "locale" / f"{lang}.json")
+    assert sorted(set(english) - set(other)) == []
+
+
+def test_every_engine_event_has_a_table_sentence() -> None:
+    """The table words events itself, seats as names ({seat} is a name in every
+    language): each event kind the engine words has a page sentence, or a game adapter
+    that words it (or deliberately leaves it unsaid)."""
+    engine_en = load(ROOT / "engine" / "locale" / "en.json")
+    web_en = load(ROOT / "web" / "i18n" / "en.json")
+    worded_by_adapter = {  # web/table/games.py words these itself, or keeps them quiet
+        "kocka.trick_won", "kocka.deal_result", "kocka.letter",
+        "call-kitti.show", "call-kitti.arranged",
+    }
+    missing = []
+    for key in engine_en:
+        if not key.startswith("event."):
+            continue
+        _, game, kind = key.split(".", 2)
+        if f"{game}.{kind}" in worded_by_adapter:
+            continue
+        if f"web.event.{game}.{kind}" not in web_en and f"web.event.{kind}" not in web_en:
+            missing.append(key)
+    assert missing == []
+
+
+# ------------------------------------------------------------ in the browser
+
+
+def texts(page: Any) -> str:
+    """Everything the page shows or says: text, labels, alt texts and titles."""
+    return str(page.evaluate("""() => {
+      const parts = [];
+      for (const root of document.querySelectorAll('header, #lobby, #table, #live')) {
+        parts.push(root.textContent);
+        for (const e of root.querySelectorAll('[aria-label], [alt], [title]')) {
+          parts.push(e.getAttribute('aria-label') || '', e.getAttribute('alt') || '', e.getAttribute('title') || '');
+        }
+      }
+      parts.push(document.title);
+      return parts.join('\\n');
+    }"""))
+
+
+def watch_models(page: Any) -> None:
+    """Keep every model Python sends (their words: statuses, announcements, summaries)."""
+    page.evaluate("""() => {
+      window.seenModels = [];
+      const ui = window.korttiUI, draw = ui.update;
+      ui.update = (json) => { window.seenModels.push(json); draw(json); };
+    }""")
+
+
+def model_words(page: Any) -> list[str]:
+    out: list[str] = []
+
+    def walk(x: Any, key: str = "") -> None:
+        if isinstance(x, dict):
+            for k, v in x.items():
+                walk(v, k)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v, key)
+        elif isinstance(x, str) and key not in ("id", "action", "img", "code", "game", "deck", "verb"):
+            out.append(x)
+
+    for text in page.evaluate("window.seenModels"):
+        walk(json.loads(text))
+    return out
+
+
+def assert_no_raw_keys(words: str, where: str) -> None:
+    raw = sorted(set(RAW.findall(words)))
+    holes = sorted(set(HOLE.findall(words)))
+    assert raw == [] and holes == [], f"{where}: raw keys {raw[:8]}, unfilled params {holes[:8]}"
+
+
+def test_browser_language_and_switching(browser: Any, base_url: str) -> None:
+    en = load(ROOT / "web" / "i18n" / "en.json")
+    fi = load(ROOT / "web" / "i18n" / "fi.json")
+    cs = load(ROOT / "web" / "i18n" / "cs.json")
+    # the browser says Finnish first: the page speaks Finnish before anyone chooses
+    context = browser.new_context(base_url=base_url, locale="fi-FI")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    try:
+        open_lobby(page)
+        assert page.inner_text("#lobby-title") == fi["web.lobby.title"]
+        assert page.get_attribute("html", "lang") == "fi"
+        assert page.input_value("#lang") == "fi"
+        assert page.input_value("#name") == fi["web.lobby.name.default"]
+
+        # switched in the page: the lobby changes at once, no reload
+        page.evaluate("window.sameDocument = true")
+        page.select_option("#lang", "en")
+        assert page.inner_text("#lobby-title") == en["web.lobby.title"]
+        assert page.inner_text("#start") == en["web.lobby.start"]
+        assert page.input_value("#name") == en["web.lobby.name.default"]  # the default name follows
+        assert page.get_attribute("html", "lang") == "en"
+
+        # the table, then switched mid-game: its words change, the game goes on
+        start_match(page, "kocka", name="Tester")
+        assert wait_turn(page) == "select"
+        title_en = page.inner_text("#table-title")
+        assert title_en.startswith("Kočka") and "deal 1" in title_en
+        assert page.inner_text("#status") == en["web.pass.prompt"].replace("{name}", "Bot 1")
+        page.select_option("#lang", "cs")
+        page.wait_for_function("document.getElementById('table-title').textContent.includes('rozdání')")
+        assert page.inner_text("#status") == cs["web.pass.prompt"].replace("{name}", "Bot 1")
+        assert page.inner_text("#leave") == cs["web.table.leave"]
+        assert page.inner_text("#select-go") == cs["web.pass.button"]
+        assert page.evaluate("window.sameDocument") is True
+        take_turn(page, "select")
+        assert wait_turn(page) == "play"
+        assert_no_raw_keys(texts(page), "Czech table")
+
+        # remembered: opened again, the page speaks Czech
+        page.reload()
+        page.wait_for_selector("body[data-ready='1']", timeout=BOOT_TIMEOUT)
+        assert page.inner_text("#lobby-title") == cs["web.lobby.title"]
+        assert page.input_value("#lang") == "cs"
+    finally:
+        context.close()
+    assert errors == []
+
+
+@pytest.mark.parametrize("lang,game,players", [
+    ("en", "katko", 5), ("fi", "katte", 4), ("fi", "call-kitti", 4), ("cs", "kocka", 4), ("cs", "katte", 3)])
+def test_no_raw_key_after_a_deal(page: Any, watch: Any, lang: str, game: str, players: int) -> None:
+    open_lobby(page, "fast&seed=9")
+    page.select_option("#lang", lang)
+    assert_no_raw_keys(texts(page), f"{lang} lobby")
+    watch_models(page)
+    start_match(page, game, players=players, seat=1, name="Tester")
+    hinted = False
+    for _ in range(400):
+        kind = wait_turn(page)
+        if kind == "summary":
+            break
+        if not hinted and page.is_enabled("#hint-btn"):  # a hint's reason is words too
+            page.click("#hint-btn")
+            page.wait_for_function("Boolean(window.kortti.model().hint) || !document.getElementById('hint-btn').disabled")
+            hinted = True
+        take_turn(page, kind)
+    else:
+        raise AssertionError("the deal did not end")
+    page.click("#last-btn")
+    if page.locator("#summary details summary").count():
+        page.click("#summary details summary")  # open the trick-by-trick account
+    assert_no_raw_keys(texts(page), f"{lang} {game} table")
+    assert_no_raw_keys("\n".join(model_words(page)), f"{lang} {game} models")
+    assert page.get_attribute("html", "lang") == lang
