@@ -32,7 +32,7 @@ CACHE = ROOT / ".cache" / "npm"
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(WEB))
 
-from gen import cards, icons, pagedata
+from gen import cards, icons, pagedata, rules
 
 # Pinned runtimes: (npm spec, tarball name, sha512 integrity, files wanted, target folder).
 # The folder names carry the version, so they may be cached forever (netlify.toml).
@@ -139,6 +139,7 @@ def site_files() -> dict[str, bytes]:
     files["manifest.webmanifest"] = pagedata.manifest(page).encode()
     template = (WEB / "index.html").read_text("utf-8")
     files["index.html"] = pagedata.render_index(template, page, PYSCRIPT[4]).encode()
+    files.update(rules.all_files(files))  # rules pages, live examples, embed frame, lesson.zip
     return files
 
 

@@ -1,0 +1,261 @@
+"""The rules pages (web/gen/rules.py): every example replays to what its page states,
+every rule and option is covered in every language, and the pages stand on their own.
+
+No browser and no npm needed: the generator is called directly.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "web"))
+
+from gen import rules
+
+import engine
+
+SPEC = ROOT.parent / "shared" / "rules"
+RULE_PREFIX = {"katte": "K", "katko": "T", "call-kitti": "C", "kocka": "O"}
+WORKED = {"katte": ["katte-K-A", "katte-K-C"], "katko": ["katko-KT-1", "katko-KT-3"],
+          "call-kitti": ["ck-CK-1"], "kocka": ["kocka-KO-1"]}
+SEED_EXAMPLES = ["katko-seed-en-ben-wins-trick", "katko-seed-en-carla-keeps-ace",
+                 "katko-seed-en-dan-deuce-bonus", "katko-seed-fi-aino-eero-maija"]
+
+
+@pytest.fixture(scope="module")
+def built() -> tuple[dict[str, bytes], list[tuple[rules.Page, list[rules.Example]]]]:
+    return rules.build_pages("vendor/pyodide-test/")
+
+
+def pages(built: Any) -> list[tuple[rules.Page, list[rules.Example]]]:
+    return list(built[1])
+
+
+def spec_rule_ids(game: str) -> set[str]:
+    """The numbered rules of the spec for ``game`` (K-1 …, C-R1 …)."""
+    name = {"call-kitti": "call-kitti"}.get(game, game)
+    path = SPEC / f"{name}.md"
+    if not path.exists():  # the spec lives outside the repository; the tags then stand alone
+        pytest.skip(f"no spec at {path}")
+    prefix = RULE_PREFIX[game]
+    return set(re.findall(rf"^({prefix}-R?\d+)\.", path.read_text("utf-8"), re.MULTILINE))
+
+
+def test_every_game_in_every_language(built: Any) -> None:
+    have = {(p.game, p.lang) for p, _ in pages(built)}
+    assert have == {(g, lang) for g in rules.GAMES for lang in rules.LANGS}
+    files = built[0]
+    for lang in rules.LANGS:
+        for game in rules.GAMES:
+            assert f"rules/{lang}/{game}.html" in files
+        assert f"rules/{lang}/index.html" in files
+    for name in ("rules/index.html", "rules/rules.css", "embed/example.html", "embed/test.html", "lesson.zip"):
+        assert name in files
+
+
+def test_every_example_replays_to_what_its_page_states(built: Any) -> None:
+    checked = 0
+    for page, examples in pages(built):
+        markup = built[0][f"rules/{page.lang}/{page.game}.html"].decode()
+        for ex in examples:
+            summary = engine.replay_record(ex.record)
+            # a "your turn" may lean on the same record shown in full elsewhere on the page
+            expect = ex.expect if ex.expect is not None else next(
+                (o.expect for o in examples if o.name == ex.name and o.expect is not None), None)
+            assert expect is not None, f"{page.game}.{page.lang}: {ex.name} states no expected outcome"
+            assert rules.subset(expect, summary), f"{page.game}.{page.lang}: {ex.name}: {summary}"
+            # the outcome the page prints is the one the engine's replay gives
+            from lesson import steps
+
+            data = steps.build(ex.record, page.lang)
+            figure = markup.split(f'id="{ex.anchor}"', 1)[1].split("</figure>", 1)[0]
+            stated = re.search(r'<p class="ex-outcome">(.*?)</p>', figure, re.DOTALL)
+            assert stated is not None
+            text = html.unescape(re.sub(r"<[^>]+>", "", stated.group(1)))
+            outcome = re.sub(r"\[\[[^\]]+\]\]", "", " ".join(data["outcome"]))
+            assert all(part.strip() in text for part in outcome.split("  ") if part.strip()), (ex.name, text)
+            checked += 1
+    assert checked >= 12 * 8
+
+
+def test_same_examples_in_every_language(built: Any) -> None:
+    by_game: dict[str, dict[str, list[tuple[str, str, Any]]]] = {}
+    for page, examples in pages(built):
+        by_game.setdefault(page.game, {})[page.lang] = [(e.name, e.kind, e.turn) for e in examples]
+    for game, langs in by_game.items():
+        assert langs["fi"] == langs["en"] == langs["cs"], game
+
+
+def test_worked_examples_seeds_and_your_turn(built: Any) -> None:
+    for page, examples in pages(built):
+        names = {e.name for e in examples}
+        for name in WORKED[page.game]:
+            assert name in names, (page.game, page.lang, name)
+        if page.game == "katko":
+            assert set(SEED_EXAMPLES) <= names
+        assert any(e.turn for e in examples), f"{page.game}.{page.lang} has no 'your turn' example"
+
+
+def test_an_example_for_every_table_option(built: Any) -> None:
+    for page, examples in pages(built):
+        cls = engine.game_class(page.game)
+        set_options = set()
+        for e in examples:
+            match = engine.load_record(e.record)
+            set_options |= {s.key for s in cls.OPTIONS if match.options[s.key] != s.default_for(match.players)}
+        missing = {s.key for s in cls.OPTIONS} - set_options
+        assert not missing, f"{page.game}.{page.lang}: no example sets {sorted(missing)}"
+
+
+def test_every_rule_has_a_section(built: Any) -> None:
+    for page, _ in pages(built):
+        tagged = {r for b in page.blocks if b.kind in ("h2", "h3") for r in b.attrs["rules"].split()}
+        missing = spec_rule_ids(page.game) - tagged
+        assert not missing, f"{page.game}.{page.lang}: no section for {sorted(missing)}"
+
+
+def test_call_kitti_ranking_shown_as_sets(built: Any) -> None:
+    for page, _ in pages(built):
+        if page.game != "call-kitti":
+            continue
+        sets = [b for b in page.blocks if b.kind == "sets"]
+        lines = [line for b in sets for line in b.items]
+        assert len(lines) >= 9
+        markup = built[0][f"rules/{page.lang}/call-kitti.html"].decode()
+        assert markup.count('class="set-row"') == len(lines)
+        for category in ("trial", "double_run", "run", "color", "jute", "top"):
+            assert rules.words.t(page.lang, "set." + category) in markup
+
+
+def test_a_wrong_ranking_stops_the_build() -> None:
+    page = rules.Page("call-kitti", "en", {"_base": "../../"}, [])
+    block = rules.Block("sets", items=["2S 2H 2D > AS AH AD"])
+    with pytest.raises(rules.RulesError, match="does not rank"):
+        rules.render_sets(block, page)
+
+
+def test_a_wrong_expectation_stops_the_build(monkeypatch: pytest.MonkeyPatch) -> None:
+    page = rules.Page("katko", "en", {"_base": "../../"}, [])
+    block = rules.Block("example", attrs={"args": "katko-KT-1", "expect": '{"match": {"winner": 2}}'})
+    with pytest.raises(rules.RulesError, match="does not replay to what the page states"):
+        rules.build_example(block, page, "../../", {})
+
+
+def test_embed_urls_carry_the_records(built: Any) -> None:
+    for page, examples in pages(built):
+        markup = built[0][f"rules/{page.lang}/{page.game}.html"].decode()
+        hashes = [html.unescape(h) for h in re.findall(r'data-embed="([^"]+)"', markup)]
+        assert len(hashes) == len(examples)
+        for ex, h in zip(examples, hashes):
+            params = dict(p.split("=", 1) for p in h.split("&"))
+            assert params["lang"] == page.lang
+            assert rules.decode_record(params["r"]) == ex.record
+            assert re.fullmatch(r"[zj][A-Za-z0-9_-]+", params["r"])
+            if ex.turn:
+                assert params["turn"] == f"{ex.turn[0]}.{ex.turn[1]}"
+
+
+def test_codec_round_trip_and_short_records_stay_plain() -> None:
+    tiny = {"game": "katko", "players": 2}
+    assert rules.encode_record(tiny)[0] == "j"
+    big = json.loads((ROOT / "web" / "rules" / "examples" / "kocka-KO-1.json").read_text())
+    code = rules.encode_record(big)
+    assert code[0] == "z" and rules.decode_record(code) == big
+    assert len(code) < len(json.dumps(big, separators=(",", ":")))
+
+
+class Links(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for k, v in attrs:
+            if k in ("href", "src") and v:
+                self.urls.append(v)
+
+
+def test_pages_stand_alone(built: Any) -> None:
+    """Static HTML: no template left, no external request, every local link resolves."""
+    from gen import cards, icons
+
+    files = set(built[0]) | set(cards.all_files()) | set(icons.all_files())
+    files |= {f"js/{p.name}" for p in (ROOT / "web" / "js").glob("*.js")}
+    files |= {"index.html", "sw.js"}
+    for name, data in built[0].items():
+        if not name.endswith(".html"):
+            continue
+        text = data.decode()
+        assert "http://" not in text and "https://" not in text, name
+        visible = re.sub(r"<script.*?</script>", "", text, flags=re.DOTALL)
+        assert "{{" not in visible and "}}" not in visible, name
+        assert not re.search(r"\{[a-z_]+\}", visible), (name, re.search(r".{40}\{[a-z_]+\}.{20}", visible))
+        parser = Links()
+        parser.feed(text)
+        here = Path(name).parent
+        for url in parser.urls:
+            if url.startswith(("#", "data:", "mailto:")):
+                continue
+            target = (here / url.split("#")[0]).as_posix()
+            parts: list[str] = []
+            for part in target.split("/"):
+                if part == "..":
+                    parts.pop()
+                elif part not in (".", ""):
+                    parts.append(part)
+            assert "/".join(parts) in files, f"{name}: broken link {url}"
+
+
+def test_first_position_is_plain_html(built: Any) -> None:
+    for page, examples in pages(built):
+        markup = built[0][f"rules/{page.lang}/{page.game}.html"].decode()
+        for ex in examples:
+            figure = markup.split(f'id="{ex.anchor}"', 1)[1].split("</figure>", 1)[0]
+            board = figure.split('class="ex-board"', 1)[1].split('class="ex-bar"', 1)[0]
+            assert board.count("<img ") >= ex.record["players"], ex.name
+            assert '<ol class="ex-seats">' in board
+            assert '<details class="ex-log">' in figure and '<p class="ex-outcome">' in figure
+
+
+def test_catalogues_match() -> None:
+    cat = rules.catalogue()
+    en = {k for k in cat["en"] if k.startswith("rules.")}
+    for lang in ("fi", "cs"):
+        keys = {k for k in cat[lang] if k.startswith("rules.")}
+        assert en - keys == set(), lang
+        for k in en:
+            assert set(re.findall(r"\{\w+\}", cat["en"][k])) >= set(re.findall(r"\{\w+\}", cat[lang][k])), (lang, k)
+
+
+def test_same_inputs_same_pages() -> None:
+    one = rules.build_pages("vendor/x/")[0]
+    two = rules.build_pages("vendor/x/")[0]
+    assert one == two
+
+
+def test_lesson_runs_the_questions(built: Any) -> None:
+    """What the page's worker does for "your turn", here in CPython."""
+    import lesson
+
+    record = json.loads((ROOT / "web" / "rules" / "examples" / "katko-KT-3.json").read_text())
+    ask = {"record": record, "deal": 0, "action": 2, "lang": "en"}
+    no = json.loads(lesson.call(json.dumps({"fn": "verdict", "move": "2 play 8S", **ask})))
+    assert no["legal"] is False and no["rule"] == "T-7" and "trump" in no["message"]
+    yes = json.loads(lesson.call(json.dumps({"fn": "verdict", "move": "2 play TH", **ask})))
+    assert yes["legal"] is True
+    bot = json.loads(lesson.call(json.dumps({"fn": "bot", "samples": 20, "seconds": 5, **ask})))
+    assert bot["action"] == "2 play TH" and bot["reason"]
+    fi = json.loads(lesson.call(json.dumps({"fn": "verdict", "move": "2 play 8S", **ask, "lang": "fi"})))
+    assert "valtti" in fi["message"]
+    bad = json.loads(lesson.call(json.dumps({"fn": "steps", "record": {"game": "katko"}, "lang": "cs"})))
+    assert "players" in bad["error"]["message"]

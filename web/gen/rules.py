@@ -1,0 +1,722 @@
+"""The rules pages and the example embed, generated at build time.
+
+Inputs: ``web/rules/src/<game>.<lang>.txt`` (the pages, in a small text format, see
+``docs/authors.md``), ``web/rules/examples/*.json`` (hand records), the ``rules.*``
+strings (``web/i18n/pending/rules.<lang>.json`` until merged into ``web/i18n``) and
+the ``lesson`` package (``web/rules/lesson``), which turns a record into steps in words.
+
+Output (:func:`all_files`): ``rules/<lang>/<game>.html`` and an index per language,
+``rules/rules.css``, ``rules/pips/*.svg``, ``embed/example.html`` (the frame an author
+embeds), ``embed/test.html`` (a page to try records and copy embed codes) and
+``lesson.zip`` (the ``lesson`` package with its strings, for Pyodide).
+
+Every example is replayed through the engine here: the page shows its first position
+and carries all its steps as JSON, so it reads, prints and steps before Python boots.
+An example whose ``expect:`` does not match the engine's replay stops the build.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import json
+import re
+import sys
+import zipfile
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+WEB = Path(__file__).resolve().parents[1]
+RULES = WEB / "rules"
+if str(RULES) not in sys.path:
+    sys.path.insert(0, str(RULES))
+
+from lesson import steps as lesson_steps
+from lesson import words
+
+LANGS = ("en", "fi", "cs")
+GAMES = ("katte", "katko", "call-kitti", "kocka")
+LANG_NAMES = {"en": "English", "fi": "Suomi", "cs": "Čeština"}
+ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+
+
+class RulesError(Exception):
+    """A page source or example that cannot be built, said in words."""
+
+
+# ------------------------------------------------------------------ strings
+
+
+def catalogue(web: Path = WEB) -> dict[str, dict[str, str]]:
+    """lang → the ``rules.*`` strings (and ``hint.*``: Finnish and Czech words for the
+    bots' reasons, until the engine's catalogues have them)."""
+    out: dict[str, dict[str, str]] = {}
+    for lang in LANGS:
+        merged: dict[str, str] = {}
+        # merged strings win: a catalogue of their own (keeps them out of the lobby's page
+        # data), or the main one; then the pending file for keys not merged yet
+        for path in (web / "i18n" / f"rules.{lang}.json", web / "i18n" / f"{lang}.json",
+                     web / "i18n" / "pending" / f"rules.{lang}.json"):
+            if path.exists():
+                for k, v in json.loads(path.read_text("utf-8")).items():
+                    if k.startswith(("rules.", "hint.")):
+                        merged.setdefault(k, v)
+        # the bots' reasons not yet merged into the engine's catalogue (read only)
+        for path in sorted((web.parent / "engine" / "locale" / "pending").glob(f"*.{lang}.json")):
+            for k, v in json.loads(path.read_text("utf-8")).items():
+                if k.startswith("hint."):
+                    merged.setdefault(k, v)
+        out[lang] = merged
+    return out
+
+
+def ui(lang: str, key: str, **params: Any) -> str:
+    return words.t(lang, "ui." + key, **params)
+
+
+# ----------------------------------------------------------- record codec
+
+
+def encode_record(record: dict[str, Any]) -> str:
+    """A record as a URL-safe string: ``z`` + base64url(raw deflate of the JSON), or
+    ``j`` + base64url(JSON) when that is shorter. The embed page reads both."""
+    data = json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode()
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = packer.compress(data) + packer.flush()
+    z = "z" + base64.urlsafe_b64encode(packed).decode().rstrip("=")
+    j = "j" + base64.urlsafe_b64encode(data).decode().rstrip("=")
+    return z if len(z) < len(j) else j
+
+
+def decode_record(text: str) -> Any:
+    raw = base64.urlsafe_b64decode(text[1:] + "=" * (-len(text[1:]) % 4))
+    if text[0] == "z":
+        raw = zlib.decompress(raw, -15)
+    return json.loads(raw)
+
+
+# ------------------------------------------------------------ page sources
+
+
+@dataclass
+class Block:
+    kind: str  # h2 h3 p ul ol note table example turn sets
+    text: str = ""
+    items: list[Any] = field(default_factory=list)
+    attrs: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class Page:
+    game: str
+    lang: str
+    meta: dict[str, str]
+    blocks: list[Block]
+
+
+HEADING = re.compile(r"^(#{2,3})\s+(.*?)\s*(?:\{#([a-z0-9-]+)\})?\s*(?:\[([A-Z0-9 -]+)\])?\s*$")
+
+
+def parse_source(text: str, game: str, lang: str) -> Page:
+    meta: dict[str, str] = {}
+    blocks: list[Block] = []
+    lines = text.splitlines()
+    i = 0
+    # the header: key: value lines up to the first blank line
+    while i < len(lines) and lines[i].strip():
+        key, _, value = lines[i].partition(":")
+        meta[key.strip()] = value.strip()
+        i += 1
+    para: list[str] = []
+
+    def flush() -> None:
+        if para:
+            blocks.append(Block("p", " ".join(para)))
+            para.clear()
+
+    while i < len(lines):
+        line = lines[i]
+        stripped = line.strip()
+        if not stripped:
+            flush()
+            i += 1
+            continue
+        if stripped.startswith("@") and stripped != "@end":
+            flush()
+            words_ = stripped[1:].split()
+            kind, args = words_[0], words_[1:]
+            attrs: dict[str, str] = {"args": " ".join(args)}
+            body: list[str] = []
+            i += 1
+            while i < len(lines) and lines[i].strip() != "@end":
+                if kind == "sets" and not re.match(r"^\s*(caption|label):", lines[i]):
+                    if lines[i].strip():
+                        body.append(lines[i].strip())
+                else:
+                    k, _, v = lines[i].strip().partition(":")
+                    if k:
+                        attrs[k.strip()] = (attrs.get(k.strip(), "") + " " + v.strip()).strip()
+                i += 1
+            if i >= len(lines):
+                raise RulesError(f"{game}.{lang}: @{kind} {' '.join(args)} has no @end")
+            i += 1
+            blocks.append(Block(kind, items=body, attrs=attrs))
+            continue
+        m = HEADING.match(stripped)
+        if m:
+            flush()
+            level = "h2" if len(m.group(1)) == 2 else "h3"
+            anchor = m.group(3) or slug(m.group(2))
+            blocks.append(Block(level, m.group(2), attrs={"id": anchor, "rules": m.group(4) or ""}))
+            i += 1
+            continue
+        if stripped.startswith(("- ", "* ")) or re.match(r"^\d+\. ", stripped):
+            flush()
+            kind = "ul" if stripped.startswith(("- ", "* ")) else "ol"
+            items: list[str] = []
+            while i < len(lines) and lines[i].strip():
+                s = lines[i].strip()
+                if (kind == "ul" and s.startswith(("- ", "* "))) or (kind == "ol" and re.match(r"^\d+\. ", s)):
+                    items.append(re.sub(r"^(- |\* |\d+\. )", "", s))
+                else:
+                    items[-1] += " " + s
+                i += 1
+            blocks.append(Block(kind, items=items))
+            continue
+        if stripped.startswith(">"):
+            flush()
+            note: list[str] = []
+            while i < len(lines) and lines[i].strip().startswith(">"):
+                note.append(lines[i].strip()[1:].strip())
+                i += 1
+            blocks.append(Block("note", " ".join(note)))
+            continue
+        if stripped.startswith("|"):
+            flush()
+            rows = []
+            while i < len(lines) and lines[i].strip().startswith("|"):
+                cells = [c.strip() for c in lines[i].strip().strip("|").split("|")]
+                if not all(re.fullmatch(r":?-+:?", c) for c in cells):
+                    rows.append(cells)
+                i += 1
+            blocks.append(Block("table", items=rows))
+            continue
+        para.append(stripped)
+        i += 1
+    flush()
+    return Page(game, lang, meta, blocks)
+
+
+def slug(text: str) -> str:
+    import unicodedata
+
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    return re.sub(r"[^a-z0-9]+", "-", plain).strip("-") or "section"
+
+
+INLINE = re.compile(r"\*\*(.+?)\*\*|\*(.+?)\*|\[([^\]\[]+)\]\(([^)\s]+)\)")
+
+
+def inline(text: str, deck: str, lang: str) -> str:
+    """Page text to HTML: escaping, **bold**, *italic*, [links](href), [[card]] chips."""
+    out = []
+    pos = 0
+    for m in words.CARD_TOKEN.finditer(text):
+        out.append(_marks(text[pos:m.start()]))
+        out.append(words.chips_html(m.group(0), deck, lang))
+        pos = m.end()
+    out.append(_marks(text[pos:]))
+    return "".join(out)
+
+
+def _marks(text: str) -> str:
+    out = []
+    pos = 0
+    for m in INLINE.finditer(text):
+        out.append(html.escape(text[pos:m.start()], quote=False))
+        if m.group(1) is not None:
+            out.append(f"<strong>{_marks(m.group(1))}</strong>")
+        elif m.group(2) is not None:
+            out.append(f"<em>{_marks(m.group(2))}</em>")
+        else:
+            out.append(f'<a href="{html.escape(m.group(4))}">{_marks(m.group(3))}</a>')
+        pos = m.end()
+    out.append(html.escape(text[pos:], quote=False))
+    return "".join(out)
+
+
+# ---------------------------------------------------------------- examples
+
+
+def load_example(name: str, rules_dir: Path = RULES) -> dict[str, Any]:
+    path = rules_dir / "examples" / f"{name}.json"
+    if not path.exists():
+        raise RulesError(f"no example record {path.relative_to(rules_dir.parent.parent)}")
+    record: dict[str, Any] = json.loads(path.read_text("utf-8"))
+    return record
+
+
+def subset(expected: Any, actual: Any) -> bool:
+    """``expected`` is contained in ``actual`` (dicts by key, lists item by item)."""
+    if isinstance(expected, dict):
+        return isinstance(actual, dict) and all(k in actual and subset(v, actual[k]) for k, v in expected.items())
+    if isinstance(expected, list):
+        return isinstance(actual, list) and len(expected) == len(actual) and all(
+            subset(e, a) for e, a in zip(expected, actual))
+    return bool(expected == actual)
+
+
+def card_img(code: str, deck: str, lang: str, base: str, cls: str = "") -> str:
+    name = html.escape(words.card_name(code, deck, lang))
+    c = f' class="{cls}"' if cls else ""
+    return f'<img{c} src="{base}cards/{deck}/{code}.svg" alt="{name}" width="200" height="280">'
+
+
+def render_board(step: dict[str, Any], data: dict[str, Any], lang: str, base: str) -> str:
+    """One position as HTML. js/example.js draws the same markup for the other steps."""
+    deck = data["deck"]
+    names = data["names"]
+    rows = []
+    for seat, name in enumerate(names):
+        classes = ["ex-seat"]
+        if seat in step["act"]:
+            classes.append("acting")
+        if seat in step["out"]:
+            classes.append("out")
+        badges = ""
+        if step.get("dealer") == seat:
+            badges += f' <span class="ex-badge">{html.escape(ui(lang, "dealer"))}</span>'
+        hand = _hand_html(step["hands"][seat], deck, lang, base)
+        plays = [p for p in step["table"] if p[0] == seat]
+        play = "".join(_play_html(p, deck, lang, base) for p in plays)
+        rows.append(
+            f'<li class="{" ".join(classes)}"><div class="ex-who"><b>{html.escape(name)}</b>{badges}'
+            f'<span class="ex-st">{html.escape(step["st"][seat])}</span></div>'
+            f'<div class="ex-hand">{hand}</div><div class="ex-play">{play}</div></li>')
+    info = words.chips_html(step["info"], deck, lang)
+    return (f'<p class="ex-head"><b class="ex-h">{html.escape(step["h"])}</b> <span class="ex-info">{info}</span></p>'
+            f'<ol class="ex-seats">{"".join(rows)}</ol>'
+            f'<p class="ex-text" aria-live="polite">{words.chips_html(step["text"], deck, lang)}</p>'
+            f'<p class="ex-why">{words.chips_html(step["why"], deck, lang)}</p>')
+
+
+def _hand_html(hand: str, deck: str, lang: str, base: str) -> str:
+    if not hand:
+        return ""
+    groups = hand.split("|")
+    out = []
+    for g in groups:
+        cls = "ex-group discard" if g.startswith("!") else "ex-group"
+        cards = []
+        for code in g.lstrip("!").split():
+            new = code.startswith("*")
+            cards.append(card_img(code.lstrip("*"), deck, lang, base, "new" if new else ""))
+        out.append(f'<span class="{cls}">{"".join(cards)}</span>' if len(groups) > 1 else "".join(cards))
+    return "".join(out)
+
+
+def _play_html(play: list[Any], deck: str, lang: str, base: str) -> str:
+    codes, flags = play[1], play[2]
+    tag = play[3] if len(play) > 3 else ""
+    cls = ["ex-card"]
+    if "w" in flags:
+        cls.append("win")
+    if "d" in flags:
+        cls.append("down")
+        tag = tag or ui(lang, "face_down")
+    if "p" in flags:
+        cls.append("passed")
+    if "t" in flags:
+        cls.append("tie")
+    imgs = "".join(card_img(c, deck, lang, base) for c in codes.split())
+    tag_html = f'<span class="ex-tag">{html.escape(tag)}</span>' if tag else ""
+    return f'<span class="{" ".join(cls)}"><span class="ex-cards">{imgs}</span>{tag_html}</span>'
+
+
+def render_log(data: dict[str, Any], lang: str) -> str:
+    """The whole record as a table: the printable, indexable version of the example."""
+    deck = data["deck"]
+    names = data["names"]
+    out = []
+    multi = len(data["log"]) > 1
+    for deal in data["log"]:
+        rows = []
+        for tr in deal["tricks"]:
+            plays = []
+            for p in tr["plays"]:
+                cards = words.chips_html(words.cards(p[1].split()), deck, lang)
+                mark = " ↓" if "d" in p[2] else ""
+                strong = ("<strong>", "</strong>") if "w" in p[2] else ("", "")
+                plays.append(f"{strong[0]}{html.escape(names[p[0]])} {cards}{mark}{strong[1]}")
+            winner = html.escape(names[tr["winner"]]) if tr["winner"] is not None else "–"
+            rows.append(f'<tr><th scope="row">{tr["n"]}</th><td>{" · ".join(plays)}</td><td>{winner}</td>'
+                        f'<td>{words.chips_html(tr["why"], deck, lang)}</td></tr>')
+        caption = f'<caption>{html.escape(ui(lang, "deal_n", n=deal["deal"] + 1))}</caption>' if multi else ""
+        head = (f'<thead><tr><th scope="col">{html.escape(ui(lang, "log_trick"))}</th>'
+                f'<th scope="col">{html.escape(ui(lang, "log_cards"))}</th>'
+                f'<th scope="col">{html.escape(ui(lang, "log_winner"))}</th>'
+                f'<th scope="col">{html.escape(ui(lang, "log_why"))}</th></tr></thead>')
+        table = f'<table class="ex-log-table">{caption}{head}<tbody>{"".join(rows)}</tbody></table>' if rows else ""
+        result = (f'<p class="ex-log-result">{words.chips_html(deal["result"], deck, lang)}</p>'
+                  if deal["result"] else "")
+        out.append(table + result)
+    return "".join(out)
+
+
+def _json_script(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+
+
+@dataclass
+class Example:
+    """One example on one page, built and checked."""
+
+    name: str
+    kind: str  # example | turn
+    record: dict[str, Any]
+    data: dict[str, Any]
+    expect: Any
+    title: str
+    anchor: str
+    turn: tuple[int, int] | None = None
+
+
+def build_example(block: Block, page: Page, base: str, counter: dict[str, int]) -> tuple[str, Example]:
+    lang = page.lang
+    args = block.attrs["args"].split()
+    if not args:
+        raise RulesError(f"{page.game}.{lang}: @{block.kind} needs a record name")
+    name = args[0]
+    record = load_example(name)
+    turn: tuple[int, int] | None = None
+    if block.kind == "turn":
+        if len(args) != 3:
+            raise RulesError(f"{page.game}.{lang}: @turn {name} needs a deal and an action number")
+        turn = (int(args[1]), int(args[2]))
+    data = lesson_steps.build(record, lang, turn)
+    if "error" in data:
+        raise RulesError(f"{page.game}.{lang}: example {name}: {data['error']}")
+    if record["game"] != page.game:
+        raise RulesError(f"{page.game}.{lang}: example {name} is a {record['game']} record")
+    expect = json.loads(block.attrs["expect"]) if "expect" in block.attrs else None
+    if expect is not None and not subset(expect, data["summary"]):
+        raise RulesError(f"{page.game}.{lang}: example {name} does not replay to what the page states: "
+                         f"expected {expect}, the engine says {data['summary']}")
+    counter[name] = counter.get(name, 0) + 1
+    anchor = "ex-" + slug(name) + ("" if counter[name] == 1 else f"-{counter[name]}")
+    title = block.attrs.get("title", name)
+    ex = Example(name, block.kind, record, data, expect, title, anchor, turn)
+    return render_example(ex, block, page, base), ex
+
+
+def render_example(ex: Example, block: Block, page: Page, base: str) -> str:
+    lang = page.lang
+    data = ex.data
+    deck = data["deck"]
+    full = lesson_steps.expand(data["steps"])
+    start = data["question"]["step"] if ex.turn else 0
+    labels = "".join(f'<span class="ex-opt">{html.escape(lbl)}</span>' for lbl in data["labels"])
+    intro = f'<p class="ex-intro">{inline(block.attrs["intro"], deck, lang)}</p>' if "intro" in block.attrs else ""
+    kind_label = ui(lang, "your_turn") if ex.turn else ui(lang, "example")
+    payload = encode_record(ex.record)
+    embed_hash = f"lang={lang}&r={payload}" + (f"&turn={ex.turn[0]}.{ex.turn[1]}" if ex.turn else "")
+    question = ""
+    if ex.turn:
+        q = data["question"]
+        ask = block.attrs.get("ask") or ui(lang, "ask", name=data["names"][q["seat"]])
+        question = (f'<div class="ex-q"><p class="ex-ask">{inline(ask, deck, lang)}</p>'
+                    f'<p class="ex-q-wait">{html.escape(ui(lang, "needs_python"))}</p></div>')
+    outcome = " ".join(data["outcome"])
+    client = {"steps": data["steps"], "names": data["names"], "deck": deck, "game": data["game"], "start": start}
+    if ex.turn:  # Python needs the record to judge a move; other examples carry it in their embed URL
+        client["question"] = data["question"]
+        client["record"] = ex.record
+    log = render_log(data, lang)
+    return (
+        f'<figure class="ex{" ex-turn" if ex.turn else ""}" id="{ex.anchor}" data-embed="{html.escape(embed_hash)}">'
+        f'<figcaption><span class="ex-kind">{html.escape(kind_label)}</span> '
+        f'<strong>{inline(ex.title, deck, lang)}</strong> {labels}</figcaption>'
+        f'{intro}'
+        f'<div class="ex-board" data-step="{start}">{render_board(full[start], data, lang, base)}</div>'
+        f'{question}'
+        f'<div class="ex-bar" hidden></div>'
+        f'<p class="ex-outcome"><strong>{html.escape(ui(lang, "result"))}</strong> '
+        f'{words.chips_html(outcome, deck, lang)}</p>'
+        f'<details class="ex-log"><summary>{html.escape(ui(lang, "log"))}</summary>{log}</details>'
+        f'<script type="application/json" class="ex-data">{_json_script(client)}</script>'
+        f'</figure>'
+    )
+
+
+def render_sets(block: Block, page: Page) -> str:
+    """Call Kitti's set ranking as rows of sets, checked against the engine: each row's
+    sets must rank in the order its ``>`` and ``=`` say."""
+    from engine.cards import FRENCH
+    from engine.games.call_kitti import set_category, set_value
+
+    lang = page.lang
+    rows = []
+    for line in block.items:
+        tokens = re.split(r"\s*([>=])\s*", line)
+        sets = tokens[0::2]
+        ops = tokens[1::2]
+        values = []
+        cells = []
+        for s in sets:
+            codes = s.split()
+            if len(codes) != 3:
+                raise RulesError(f"{page.game}.{lang}: @sets: {s!r} is not a set of three cards")
+            cards = [FRENCH.parse(c) for c in codes]
+            values.append(set_value(cards))
+            cat = set_category(cards)
+            cells.append(f'<span class="set"><span class="set-cards">'
+                         f'{"".join(card_img(c, "french", lang, page.meta["_base"]) for c in codes)}</span>'
+                         f'<span class="set-cat">{html.escape(words.t(lang, "set." + cat))}</span></span>')
+        for a, op, b, sa, sb in zip(values, ops, values[1:], sets, sets[1:]):
+            if (op == ">" and not a > b) or (op == "=" and a != b):
+                raise RulesError(f"{page.game}.{lang}: @sets: the engine does not rank {sa} {op} {sb}")
+        row = cells[0]
+        for op, cell in zip(ops, cells[1:]):
+            row += f'<span class="set-op" aria-label="{html.escape(ui(lang, "beats" if op == ">" else "equals"))}">{op}</span>{cell}'
+        rows.append(f'<div class="set-row">{row}</div>')
+    caption = block.attrs.get("caption", "")
+    cap = f"<figcaption>{inline(caption, 'french', lang)}</figcaption>" if caption else ""
+    return f'<figure class="sets">{cap}{"".join(rows)}</figure>'
+
+
+# -------------------------------------------------------------------- pages
+
+
+def page_config(lang: str, deck: str, base: str, pyodide: str, rules_map: dict[str, list[str]]) -> dict[str, Any]:
+    cat = words._CATALOGUE.get(lang, {})
+    en = words._CATALOGUE.get("en", {})
+    ui_keys = sorted(k for k in en if k.startswith("rules.ui."))
+    return {
+        "lang": lang,
+        "base": base,
+        "pyodide": pyodide,
+        "ui": {k[len("rules.ui."):]: cat.get(k) or en[k] for k in ui_keys},
+        "cards": {deck: words.card_table(deck, lang)},
+        "rules": rules_map,
+    }
+
+
+def deck_of(game: str) -> str:
+    return "german" if game == "kocka" else "french"
+
+
+def render_page(page: Page, pyodide: str, available: dict[str, set[str]]) -> tuple[str, list[Example]]:
+    lang, game = page.lang, page.game
+    deck = deck_of(game)
+    base = "../../"
+    page.meta["_base"] = base
+    body: list[str] = []
+    toc: list[str] = []
+    examples: list[Example] = []
+    counter: dict[str, int] = {}
+    rules_map: dict[str, list[str]] = {}
+    section_open = False
+    for block in page.blocks:
+        if block.kind == "h2":
+            if section_open:
+                body.append("</section>")
+            anchor = block.attrs["id"]
+            for rule in block.attrs["rules"].split():
+                rules_map[rule] = ["#" + anchor, block.text]
+            body.append(f'<section aria-labelledby="{anchor}"><h2 id="{anchor}">{inline(block.text, deck, lang)}</h2>')
+            toc.append(f'<li><a href="#{anchor}">{inline(block.text, deck, lang)}</a></li>')
+            section_open = True
+        elif block.kind == "h3":
+            anchor = block.attrs["id"]
+            for rule in block.attrs["rules"].split():
+                rules_map[rule] = ["#" + anchor, block.text]
+            body.append(f'<h3 id="{anchor}">{inline(block.text, deck, lang)}</h3>')
+        elif block.kind == "p":
+            body.append(f"<p>{inline(block.text, deck, lang)}</p>")
+        elif block.kind in ("ul", "ol"):
+            items = "".join(f"<li>{inline(x, deck, lang)}</li>" for x in block.items)
+            body.append(f"<{block.kind}>{items}</{block.kind}>")
+        elif block.kind == "note":
+            body.append(f'<aside class="note">{inline(block.text, deck, lang)}</aside>')
+        elif block.kind == "table":
+            head, *rest = block.items
+            th = "".join(f'<th scope="col">{inline(c, deck, lang)}</th>' for c in head)
+            trs = "".join("<tr>" + "".join(f"<td>{inline(c, deck, lang)}</td>" for c in r) + "</tr>" for r in rest)
+            body.append(f'<div class="table-wrap"><table><thead><tr>{th}</tr></thead><tbody>{trs}</tbody></table></div>')
+        elif block.kind in ("example", "turn"):
+            markup, ex = build_example(block, page, base, counter)
+            body.append(markup)
+            examples.append(ex)
+        elif block.kind == "sets":
+            body.append(render_sets(block, page))
+        else:
+            raise RulesError(f"{game}.{lang}: unknown block @{block.kind}")
+    if section_open:
+        body.append("</section>")
+    title = page.meta.get("title", game)
+    alternates = "".join(
+        f'<link rel="alternate" hreflang="{lg}" href="../{lg}/{game}.html">' for lg in LANGS if game in available[lg])
+    switch = " ".join(
+        (f'<a href="../{lg}/{game}.html" lang="{lg}" hreflang="{lg}"'
+         + (' aria-current="page"' if lg == lang else "") + f">{LANG_NAMES[lg]}</a>")
+        for lg in LANGS if game in available[lg])
+    others = " ".join(
+        f'<a href="{g}.html">{html.escape(words.t(lang, "game." + g))}</a>'
+        for g in GAMES if g in available[lang] and g != game)
+    config = page_config(lang, deck, base, pyodide, rules_map)
+    lead = f'<p class="lead">{inline(page.meta["lead"], deck, lang)}</p>' if page.meta.get("lead") else ""
+    markup = f"""<!doctype html>
+<html lang="{lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{html.escape(title)} – {html.escape(ui(lang, "site"))}</title>
+<meta name="description" content="{html.escape(page.meta.get("description", ""))}">
+<meta name="theme-color" content="#0d5132">
+<link rel="icon" href="{base}icons/icon.svg" type="image/svg+xml">
+{alternates}
+<link rel="stylesheet" href="../rules.css">
+<script type="application/json" id="rules-config">{_json_script(config)}</script>
+<script type="module" src="{base}js/example.js"></script>
+</head>
+<body class="rules-page">
+<header class="top">
+<p class="site"><a href="{base}index.html"><img src="{base}icons/icon.svg" alt="" width="28" height="28"> {html.escape(ui(lang, "site"))}</a>
+<a href="index.html">{html.escape(ui(lang, "all_rules"))}</a></p>
+<nav class="langs" aria-label="{html.escape(ui(lang, "languages"))}">{switch}</nav>
+</header>
+<main class="doc">
+<article>
+<h1>{inline(title, deck, lang)}</h1>
+{lead}
+<nav class="toc" aria-label="{html.escape(ui(lang, "contents"))}"><ol>{"".join(toc)}</ol></nav>
+{"".join(body)}
+</article>
+</main>
+<footer class="foot"><p>{html.escape(ui(lang, "other_games"))} {others} · <a href="{base}index.html">{html.escape(ui(lang, "play_games"))}</a> · <a href="{base}embed/test.html">{html.escape(ui(lang, "authors"))}</a></p></footer>
+</body>
+</html>
+"""
+    return markup, examples
+
+
+def render_index(lang: str, pages: dict[tuple[str, str], Page], available: dict[str, set[str]],
+                 top: bool = False) -> str:
+    """The list of rules pages in one language (``top``: the copy at rules/index.html)."""
+    base = "../" if top else "../../"
+    here = f"{lang}/" if top else ""
+    up = "" if top else "../"
+    items = []
+    for game in GAMES:
+        if game not in available[lang]:
+            continue
+        page = pages[(game, lang)]
+        items.append(f'<li><a href="{here}{game}.html"><strong>{html.escape(page.meta.get("title", game))}</strong></a>'
+                     f'<br><span>{html.escape(page.meta.get("description", ""))}</span></li>')
+    switch = " ".join(
+        f'<a href="{up}{lg}/index.html" lang="{lg}"' + (' aria-current="page"' if lg == lang else "")
+        + f">{LANG_NAMES[lg]}</a>" for lg in LANGS)
+    return f"""<!doctype html>
+<html lang="{lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{html.escape(ui(lang, "all_rules"))} – {html.escape(ui(lang, "site"))}</title>
+<meta name="description" content="{html.escape(ui(lang, "index_description"))}">
+<link rel="icon" href="{base}icons/icon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="{up}rules.css">
+</head>
+<body class="rules-page">
+<header class="top">
+<p class="site"><a href="{base}index.html"><img src="{base}icons/icon.svg" alt="" width="28" height="28"> {html.escape(ui(lang, "site"))}</a></p>
+<nav class="langs" aria-label="{html.escape(ui(lang, "languages"))}">{switch}</nav>
+</header>
+<main class="doc"><article>
+<h1>{html.escape(ui(lang, "all_rules"))}</h1>
+<p class="lead">{html.escape(ui(lang, "index_lead"))}</p>
+<ul class="games-list">{"".join(items)}</ul>
+<p><a href="{base}embed/test.html">{html.escape(ui(lang, "authors"))}</a></p>
+</article></main>
+</body>
+</html>
+"""
+
+
+def embed_config(pyodide: str) -> dict[str, Any]:
+    uis = {}
+    cards: dict[str, dict[str, Any]] = {}
+    en = words._CATALOGUE.get("en", {})
+    for lang in LANGS:
+        cat = words._CATALOGUE.get(lang, {})
+        uis[lang] = {k[len("rules.ui."):]: cat.get(k) or en[k] for k in sorted(en) if k.startswith("rules.ui.")}
+        cards[lang] = {deck: words.card_table(deck, lang) for deck in ("french", "german")}
+    return {"base": "../", "pyodide": pyodide, "ui": uis, "cards": cards, "names": words.DEFAULT_NAMES}
+
+
+def lesson_zip(cat: dict[str, dict[str, str]]) -> bytes:
+    """The lesson package and its strings, as Pyodide unpacks it (same bytes every build)."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        entries = [(f"lesson/{p.name}", p.read_bytes()) for p in sorted((RULES / "lesson").glob("*.py"))]
+        entries.append(("lesson/strings.json", json.dumps(cat, ensure_ascii=False, sort_keys=True).encode()))
+        for name, data in entries:
+            info = zipfile.ZipInfo(name, ZIP_TIME)
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, data)
+    return buf.getvalue()
+
+
+def pips() -> dict[str, bytes]:
+    """Tiny suit signs for the German card chips in text (the card art's own signs)."""
+    from gen import cards
+
+    out = {}
+    for suit, (kind, colour) in cards.GERMAN_SUITS.items():
+        svg = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-55 -55 110 110" width="16" height="16">'
+               f'{cards.SIGNS[kind].format(c=colour)}</svg>')
+        out[f"rules/pips/{suit}.svg"] = svg.encode()
+    return out
+
+
+def build_pages(pyodide: str = "vendor/pyodide/") -> tuple[dict[str, bytes], list[tuple[Page, list[Example]]]]:
+    """Every rules file, and the pages with their examples (for tests)."""
+    cat = catalogue()
+    words.install(cat)
+    sources = sorted((RULES / "src").glob("*.txt"))
+    pages: dict[tuple[str, str], Page] = {}
+    for path in sources:
+        game, _, lang = path.stem.rpartition(".")
+        if game not in GAMES or lang not in LANGS:
+            raise RulesError(f"{path.name}: name it <game>.<lang>.txt ({', '.join(GAMES)}; {', '.join(LANGS)})")
+        pages[(game, lang)] = parse_source(path.read_text("utf-8"), game, lang)
+    available = {lang: {g for g, lg in pages if lg == lang} for lang in LANGS}
+    files: dict[str, bytes] = {}
+    built = []
+    for (game, lang), page in sorted(pages.items()):
+        markup, examples = render_page(page, pyodide, available)
+        files[f"rules/{lang}/{game}.html"] = markup.encode()
+        built.append((page, examples))
+    for lang in LANGS:
+        files[f"rules/{lang}/index.html"] = render_index(lang, pages, available).encode()
+    files["rules/index.html"] = render_index("en", pages, available, top=True).encode()
+    files["rules/rules.css"] = (RULES / "rules.css").read_bytes()
+    files.update(pips())
+    config = _json_script(embed_config(pyodide))
+    for name in ("example.html", "test.html"):
+        template = (WEB / "embed" / name).read_text("utf-8")
+        files[f"embed/{name}"] = template.replace("{{CONFIG}}", config).encode()
+    files["lesson.zip"] = lesson_zip(cat)
+    return files, built
+
+
+def all_files(site: dict[str, bytes] | None = None) -> dict[str, bytes]:
+    """The rules pages and the embed, for build.py (``site``: the other files, to find Pyodide)."""
+    pyodide = "vendor/pyodide/"
+    for path in site or {}:
+        if path.endswith("/pyodide.mjs"):
+            pyodide = path.rsplit("/", 1)[0] + "/"
+    return build_pages(pyodide)[0]
