@@ -2,7 +2,7 @@
 
 Inputs: ``web/rules/src/<game>.<lang>.txt`` (the pages, in a small text format, see
 ``docs/authors.md``), ``web/rules/examples/*.json`` (hand records), the ``rules.*``
-strings (``web/i18n/pending/rules.<lang>.json`` until merged into ``web/i18n``) and
+strings (``web/i18n/rules.<lang>.json``) and
 the ``lesson`` package (``web/rules/lesson``), which turns a record into steps in words.
 
 Output (:func:`all_files`): ``rules/<lang>/<game>.html`` and an index per language,
@@ -51,25 +51,12 @@ class RulesError(Exception):
 
 
 def catalogue(web: Path = WEB) -> dict[str, dict[str, str]]:
-    """lang → the ``rules.*`` strings (and ``hint.*``: Finnish and Czech words for the
-    bots' reasons, until the engine's catalogues have them)."""
+    """lang → the ``rules.*`` strings: ``web/i18n/rules.<lang>.json``, a catalogue of
+    their own so that they stay out of the lobby's page data."""
     out: dict[str, dict[str, str]] = {}
     for lang in LANGS:
-        merged: dict[str, str] = {}
-        # merged strings win: a catalogue of their own (keeps them out of the lobby's page
-        # data), or the main one; then the pending file for keys not merged yet
-        for path in (web / "i18n" / f"rules.{lang}.json", web / "i18n" / f"{lang}.json",
-                     web / "i18n" / "pending" / f"rules.{lang}.json"):
-            if path.exists():
-                for k, v in json.loads(path.read_text("utf-8")).items():
-                    if k.startswith(("rules.", "hint.")):
-                        merged.setdefault(k, v)
-        # the bots' reasons not yet merged into the engine's catalogue (read only)
-        for path in sorted((web.parent / "engine" / "locale" / "pending").glob(f"*.{lang}.json")):
-            for k, v in json.loads(path.read_text("utf-8")).items():
-                if k.startswith("hint."):
-                    merged.setdefault(k, v)
-        out[lang] = merged
+        data = json.loads((web / "i18n" / f"rules.{lang}.json").read_text("utf-8"))
+        out[lang] = {k: v for k, v in data.items() if k.startswith(("rules.", "hint."))}
     return out
 
 
