@@ -2,7 +2,7 @@
 
 Inputs: ``web/rules/src/<game>.<lang>.txt`` (the pages, in a small text format, see
 ``docs/authors.md``), ``web/rules/examples/*.json`` (hand records), the ``rules.*``
-strings (``web/i18n/rules.<lang>.json``) and
+strings (``web/i18n/rules/<lang>.json``) and
 the ``lesson`` package (``web/rules/lesson``), which turns a record into steps in words.
 
 Output (:func:`all_files`): ``rules/<lang>/<game>.html`` and an index per language,
@@ -51,11 +51,11 @@ class RulesError(Exception):
 
 
 def catalogue(web: Path = WEB) -> dict[str, dict[str, str]]:
-    """lang → the ``rules.*`` strings: ``web/i18n/rules.<lang>.json``, a catalogue of
+    """lang → the ``rules.*`` strings: ``web/i18n/rules/<lang>.json``, a catalogue of
     their own so that they stay out of the lobby's page data."""
     out: dict[str, dict[str, str]] = {}
     for lang in LANGS:
-        data = json.loads((web / "i18n" / f"rules.{lang}.json").read_text("utf-8"))
+        data = json.loads((web / "i18n" / "rules" / f"{lang}.json").read_text("utf-8"))
         out[lang] = {k: v for k, v in data.items() if k.startswith(("rules.", "hint."))}
     return out
 

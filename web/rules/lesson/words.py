@@ -1,6 +1,6 @@
 """The words of the examples: message templates, card and suit names, default names.
 
-Templates live in the catalogue ``rules.*`` (``web/i18n/rules.<lang>.json``,
+Templates live in the catalogue ``rules.*`` (``web/i18n/rules/<lang>.json``,
 later merged into ``web/i18n/<lang>.json``). The build installs them with
 :func:`install`; in the browser they come from ``strings.json`` in this package.
 
