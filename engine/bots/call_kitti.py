@@ -120,56 +120,20 @@ Table = list[list[float]]
 
 
 def _search(masks: list[int], vals: list[int], w: Table) -> tuple[float, tuple[int, int, int, int]]:
-    """Branch and bound: the four disjoint sets (indices into the sorted list) with
-    the highest Σ w[k][value of the k-th set].
-
-    Sets are taken in value order (a < b < c < d), so each split is met once and
-    set k plays show k. Every ``w[k]`` grows with the value, so ``w[k][v]`` of the
-    current candidate bounds every later one: when the bound fails, the rest of
-    the loop fails too (break, not continue). The first path is the greedy split.
-    """
-    w0, w1, w2, w3 = w
-    n = len(masks)
-    best = -1.0
-    found = (0, 1, 2, 3)
-    for a in range(n):
-        va = vals[a]
-        sa = w0[va]
-        if sa + w1[va] + w2[va] + w3[va] <= best:
-            break
-        ma = masks[a]
-        for b in range(a + 1, n):
-            mb = masks[b]
-            if ma & mb:
-                continue
-            vb = vals[b]
-            sb = sa + w1[vb]
-            if sb + w2[vb] + w3[vb] <= best:
-                break
-            mab = ma | mb
-            for c in range(b + 1, n):
-                mc = masks[c]
-                if mab & mc:
-                    continue
-                vc = vals[c]
-                sc = sb + w2[vc]
-                if sc + w3[vc] <= best:
-                    break
-                mabc = mab | mc
-                for d in range(c + 1, n):
-                    if masks[d] & mabc:
-                        continue
-                    s = sc + w3[vals[d]]  # the first disjoint d is the best one
-                    if s > best:
-                        best = s
-                        found = (a, b, c, d)
-                    break
-    return best, found
+    """The best split: the four disjoint sets (indices into the sorted list) with the
+    highest Σ w[k][value of the k-th set], found by :func:`_search_top`."""
+    (best,) = _search_top(masks, vals, w, 1)  # a 13-card hand always has a split
+    return best[0], (best[1][0], best[1][1], best[1][2], best[1][3])
 
 
 def _search_top(masks: list[int], vals: list[int], w: Table, count: int) -> list[tuple[float, tuple[int, ...]]]:
-    """:func:`_search` keeping the ``count`` best splits (best first): the bound is
-    the count-th best score so far."""
+    """Branch and bound keeping the ``count`` best splits (best first).
+
+    Sets are taken in value order (a < b < c < d), so each split is met once and
+    set k plays show k. Every ``w[k]`` grows with the value, so ``w[k][v]`` of the
+    current candidate bounds every later one: when the bound (the count-th best
+    score so far) fails, the rest of the loop fails too (break, not continue).
+    """
     w0, w1, w2, w3 = w
     n = len(masks)
     heap: list[tuple[float, tuple[int, ...]]] = []
