@@ -27,7 +27,8 @@ import build
 
 # As root, on a closed network, Chromium needs these (shared/notes/tech.md).
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                  "--disable-dev-shm-usage"]  # a small /dev/shm crashes renderers ("Target crashed")
 
 
 def chromium_path() -> str | None:
