@@ -15,7 +15,10 @@ from __future__ import annotations
 import json
 from functools import cache
 from importlib import resources
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
+
+if TYPE_CHECKING:
+    from .actions import Action
 
 
 @cache
@@ -31,6 +34,24 @@ def catalogue(lang: str) -> dict[str, str]:
 class _Params(dict[str, Any]):
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
+
+
+def fill(template: str, params: Mapping[str, Any]) -> str:
+    """``template`` with its ``{name}`` fields filled from ``params`` as they are;
+    a field without a param stays as written. The page's messages use it too."""
+    return template.format_map(_Params(params))
+
+
+def action_params(action: Action) -> dict[str, Any]:
+    """The card codes or number that an ``action.<verb>`` label names (the page's
+    labels use it too; :meth:`engine.state.Match.label` adds an arrangement's sets)."""
+    if action.verb in ("play", "discard"):
+        return {"card": action.args[0]}
+    if action.verb == "pass":
+        return {"cards": list(action.args)}
+    if action.verb == "bid":
+        return {"number": action.args[0]}
+    return {}
 
 
 def _text(value: Any) -> str:
@@ -70,4 +91,4 @@ def render(key: str, params: Mapping[str, Any] | None = None, lang: str = "en") 
                 params[k] = [card_name(c, deck, lang) for c in v] if isinstance(v, (list, tuple)) else card_name(v, deck, lang)
         if "suit" in params:
             params["suit"] = lookup(f"card.{deck}.suit.{params['suit']}", lang)
-    return lookup(key, lang).format_map(_Params({k: _text(v) for k, v in params.items()}))
+    return fill(lookup(key, lang), {k: _text(v) for k, v in params.items()})

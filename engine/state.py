@@ -12,8 +12,9 @@ A :class:`Match` is a whole match (deal after deal). Its life:
   :attr:`Match.match_over`.
 
 Each game subclasses :class:`Match` and fills in the ``_``-prefixed hooks. The
-base keeps the hand record (:meth:`to_record`) and the per-deal summaries the
-replay command prints, so no game writes that bookkeeping twice.
+base keeps the hand record (:meth:`to_record`), the per-deal summaries the
+replay command prints, cloning and the keys every view shares, so no game
+writes that bookkeeping twice.
 """
 
 from __future__ import annotations
@@ -21,16 +22,14 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Sequence, TypeVar
+from typing import Any, ClassVar, Self, Sequence
 
 from .actions import Action
 from .cards import Deck
 from .errors import DealError, IllegalAction, NotationError, Refusal
 from .events import Event
-from .i18n import render
+from .i18n import action_params, render
 from .options import OptionSpec, describe, resolve
-
-M = TypeVar("M", bound="Match")
 
 
 @dataclass
@@ -65,6 +64,9 @@ class Match(ABC):
     records: list[DealRecord]
     summaries: list[dict[str, Any]]
     log: list[Event]
+    # Every game keeps these two; each sets them in ``_setup`` and ``_begin``.
+    phase: str  # the game's word for the stage of the deal: "none" before the first, "over" after
+    result: dict[str, Any]  # the current deal's result in the replay format, {} until it ends
 
     # ------------------------------------------------------------------ setup
 
@@ -100,14 +102,14 @@ class Match(ABC):
 
     @classmethod
     def new(
-        cls: type[M],
+        cls,
         players: int,
         options: dict[str, Any] | None = None,
         seed: int | None = None,
         names: Sequence[str] | None = None,
         *,
         deal: bool = True,
-    ) -> M:
+    ) -> Self:
         """A new match, with its first deal dealt unless ``deal=False``."""
         match = cls(players, options, seed, names)
         if deal:
@@ -169,6 +171,22 @@ class Match(ABC):
         events = self._begin(cards, start, turned_card)
         self._after(events)
         return events
+
+    def next_start(self) -> int | None:
+        """The dealer (Katte: the leader) the rules fix for the next deal; ``None``
+        while it is still to be drawn by lot.
+
+        >>> from engine.games.katko import Katko
+        >>> m = Katko.new(2, deal=False)
+        >>> m.next_start() is None
+        True
+        >>> _ = m.start_deal([["AS", "KS", "QS", "JS", "TS"], ["2H", "3H", "4H", "5H", "6H"]], 1)
+        >>> for _ in range(10):
+        ...     _ = m.apply(m.legal_actions()[0])
+        >>> m.next_start()   # T-2: the winner of the last trick deals
+        0
+        """
+        return self._ruled_start()
 
     def _parse_hands(
         self, hands: Sequence[Sequence[str]], turned: str | None
@@ -288,28 +306,57 @@ class Match(ABC):
 
     def label(self, action: Action, lang: str = "en") -> str:
         """A human label for an action, e.g. "Play Queen of hearts"."""
-        params: dict[str, Any] = {"deck": self.DECK.name}
-        if action.verb in ("play", "discard"):
-            params["card"] = action.args[0]
-        elif action.verb == "pass":
-            params["cards"] = list(action.args)
-        elif action.verb == "bid":
-            params["number"] = action.args[0]
-        elif action.verb == "arrange":
+        params: dict[str, Any] = {"deck": self.DECK.name, **action_params(action)}
+        if action.verb == "arrange":  # the sets as written, then the discard
             words = " ".join(action.args).split(" / ")
             params["sets"] = " / ".join(words[:4])
             params["card"] = words[4] if len(words) > 4 else ""
         return render("action." + action.verb, params, lang)
 
-    def _copy_base(self, other: Match) -> None:
-        """Independent record bookkeeping for a clone (earlier deals are frozen)."""
+    def clone(self) -> Self:
+        """An independent copy, cheap enough for search.
+
+        A shallow copy, then fresh copies of what play changes: the record
+        bookkeeping here (earlier deals are frozen), the game's state in
+        :meth:`_copy_state`.
+        """
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
         other.records = self.records[:-1] + [self.records[-1].copy()] if self.records else []
         other.summaries = list(self.summaries)
         other.log = list(self.log)
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
+        self._copy_state(other)
+        return other
 
     # ---------------------------------------------------------------- views
+
+    def _view(self, seat: int, fields: dict[str, Any],
+              match_result: dict[str, Any] | None = None) -> dict[str, Any]:
+        """A view: the keys every game's view has, around ``fields`` (the game's own).
+
+        In this order: the table (game, seat, players, names, options, deal),
+        ``fields``, who is to act and what ``seat`` may do, the deal's result
+        once it is over, ``match_result`` (the match's winner or loser, where
+        the game shows it here), and this deal's events and actions as ``seat``
+        saw them. The order is the golden playthroughs' order: keep it.
+        """
+        return {
+            "game": self.NAME,
+            "seat": seat,
+            "players": self.players,
+            "names": self.names,
+            "options": dict(self.options),
+            "deal": len(self.records) - 1,
+            **fields,
+            "to_act": list(self.to_act()),
+            "legal": [str(a) for a in self.legal_actions(seat)],  # [] unless it may act
+            "result": dict(self.result) if self.records and self.deal_over else None,
+            **(match_result or {}),
+            "events": self.events_for(seat),
+            "actions": self.public_actions(seat),
+        }
 
     def events_for(self, seat: int | None) -> list[dict[str, Any]]:
         """This deal's events as ``seat`` saw them (``None``: a spectator)."""
@@ -366,9 +413,13 @@ class Match(ABC):
     # ----------------------------------------------------------- the hooks
 
     @property
-    @abstractmethod
     def deal_over(self) -> bool:
         """The current deal has ended (also true before the first deal)."""
+        return not self.records or self.phase == "over"
+
+    def deal_result(self) -> dict[str, Any]:
+        """The current deal's result in the replay format ({} while in progress)."""
+        return dict(self.result)
 
     @property
     @abstractmethod
@@ -402,19 +453,16 @@ class Match(ABC):
 
     @abstractmethod
     def view(self, seat: int) -> dict[str, Any]:
-        """Exactly what ``seat`` may know now, JSON-ready."""
+        """Exactly what ``seat`` may know now, JSON-ready (built with :meth:`_view`)."""
 
     @abstractmethod
-    def clone(self: M) -> M:
-        """An independent copy, cheap enough for search."""
+    def _copy_state(self, other: Self) -> None:
+        """Give ``other``, a shallow copy of this match, its own copy of every list,
+        dict and set of the game's state that play changes (see :meth:`clone`)."""
 
     @abstractmethod
     def trick_summary(self) -> list[dict[str, Any]]:
         """Completed tricks (Call Kitti: shows) of the current deal: leader, winner."""
-
-    @abstractmethod
-    def deal_result(self) -> dict[str, Any]:
-        """The current deal's result in the replay format ({} while in progress)."""
 
     @abstractmethod
     def standing(self) -> dict[str, Any]:

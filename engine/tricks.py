@@ -67,12 +67,48 @@ class TrickMatch(Match):
         other.trick = self.trick.copy() if self.trick is not None else None
         other.done = list(self.done)  # finished tricks are never changed again
 
+    # ------------------------------------------------------------- turns
+
+    def to_act(self) -> tuple[int, ...]:
+        """The seat on turn (Kočka overrides this for its exchange, where all act at once)."""
+        if self.deal_over:
+            return ()
+        return (self.turn,)
+
+    def _seat_on_turn(self, seat: int | None) -> int | None:
+        """For ``legal_actions(seat)``: the seat on turn if ``seat`` is it or ``None``;
+        ``None`` if ``seat`` may not play now (another's turn, or no deal in play)."""
+        if self.deal_over or (seat is not None and seat != self.turn):
+            return None
+        return self.turn
+
     def trick_summary(self) -> list[dict[str, Any]]:
         return [{"leader": t.leader, "winner": t.winner} for t in self.done]
 
+    # ------------------------------------------------------------- views
+    # Each of these also answers before the first deal, when there are no cards yet.
+
+    def _hand_view(self, seat: int) -> list[str]:
+        """The seat's hand as card codes, in the deck's display order."""
+        if not self.records:
+            return []
+        return self.DECK.codes(sorted(self.hands[seat], key=self.DECK.sort_key))
+
+    def _hand_counts(self) -> list[int]:
+        """How many cards each seat holds (public)."""
+        if not self.records:
+            return [0] * self.players
+        return [len(h) for h in self.hands]
+
     def _tricks_view(self, seat: int | None) -> list[dict[str, Any]]:
+        """This deal's finished tricks as ``seat`` sees them."""
+        if not self.records:
+            return []
         codes = self.DECK._codes
         return [t.public(codes, seat) for t in self.done]
 
     def _trick_view(self, seat: int | None) -> dict[str, Any] | None:
-        return self.trick.public(self.DECK._codes, seat) if self.trick is not None else None
+        """The trick in progress as ``seat`` sees it; None between deals."""
+        if not self.records or self.trick is None:
+            return None
+        return self.trick.public(self.DECK._codes, seat)

@@ -38,9 +38,9 @@ sys.path.insert(0, str(ROOT / "web"))
 
 import build
 from gen.serve import make_server
+from tests.browser.conftest import CHROMIUM_FLAGS, chromium_path
+from tests.browser.play import take_turn
 
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 BOOT_TIMEOUT = 180_000
 
 BARE = """<!doctype html>
@@ -82,17 +82,11 @@ TURN = """() => {
 
 
 def launch(playwright: Any) -> Any:
+    """The browser tests' Chromium, with their flags: the figures are for the browser they test."""
     path = chromium_path()
-    return playwright.chromium.launch(executable_path=path, args=FLAGS)
-
-
-def chromium_path() -> str:
-    import shutil
-
-    path = shutil.which("chromium") or shutil.which("chromium-browser")
     if path is None:
         sys.exit("bench_site: no system chromium (apt-get install chromium)")
-    return path
+    return playwright.chromium.launch(executable_path=path, args=CHROMIUM_FLAGS)
 
 
 def boot(browser: Any, url: str, ready_mark: str, warm: bool) -> dict[str, float]:
@@ -143,18 +137,12 @@ def play_deal(browser: Any, base: str, game: str, players: int) -> dict[str, Any
                 page.click("#hint-btn")
                 page.wait_for_function("!window.kortti.model().hinting", timeout=60_000)
                 hints += 1
-            if kind == "select":
-                if page.locator("#suggest").count():
-                    page.click("#suggest")
-                for _ in range(20):
-                    if page.is_enabled("#select-go"):
-                        break
-                    page.locator("#hand .card:enabled[aria-pressed=false]").first.click()
-                page.click("#select-go")
-            elif kind == "play":
+            if kind == "select" and page.locator("#suggest").count():
+                page.click("#suggest")  # take the suggested split (Call Kitti)
+            if kind == "play":
                 page.locator("#hand .card:enabled").first.click()
             else:
-                page.locator("#actions button.action").first.click()
+                take_turn(page, kind)  # select cards and confirm, or click the first button
         page.wait_for_timeout(300)  # the last tasks reach the observer
         tasks = sorted(page.evaluate("window.longTasks"), reverse=True)  # [duration, start after the deal began]
         # calibration: a task known to be long must show (the observer works in this browser)

@@ -9,18 +9,17 @@ True
 
 from __future__ import annotations
 
-from typing import Callable
-
 from .base import Bot, Budget, Decision
 
 LEVELS = ("random", "easy", "medium", "hard")
 
-Factory = Callable[[int | None, Budget | None], Bot]
-_REGISTRY: dict[str, dict[str, Factory]] = {}
+_REGISTRY: dict[str, dict[str, type[Bot]]] = {}
 
 
-def register(game: str, level: str, factory: Factory) -> None:
-    _REGISTRY.setdefault(game, {})[level] = factory
+def register(game: str, *bots: type[Bot]) -> None:
+    """Offer each bot class for ``game`` at its own ``level``."""
+    for bot in bots:
+        _REGISTRY.setdefault(game, {})[bot.level] = bot
 
 
 def _load(game: str) -> None:
@@ -38,10 +37,10 @@ def make_bot(game: str, level: str, seed: int | None = None, budget: Budget | No
     """A bot for ``game`` at ``level``; ``budget`` overrides a search bot's default."""
     _load(game)
     try:
-        factory = _REGISTRY[game][level]
+        bot = _REGISTRY[game][level]
     except KeyError:
         raise ValueError(f"no {level!r} bot for {game} (levels: {', '.join(_REGISTRY.get(game, {}))})") from None
-    return factory(seed, budget)
+    return bot(seed, budget)
 
 
 def levels(game: str) -> list[str]:

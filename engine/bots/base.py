@@ -78,6 +78,16 @@ def pick(rng: random.Random, actions: Iterable[str]) -> str:
     return rng.choice(sorted(actions))
 
 
+def cards_in(mask: int) -> list[int]:
+    """The cards of a bit mask (card ``c`` is bit ``c``), lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 def sampled_search(
     view: View,
     candidates: list[str],

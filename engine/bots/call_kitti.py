@@ -804,7 +804,4 @@ class HardBot(Bot):
         return [t / worlds for t in totals], [d / worlds for d in dist]
 
 
-register("call-kitti", "random", lambda seed, budget: RandomCallKittiBot(seed, budget))
-register("call-kitti", "easy", lambda seed, budget: EasyBot(seed, budget))
-register("call-kitti", "medium", lambda seed, budget: MediumBot(seed, budget))
-register("call-kitti", "hard", lambda seed, budget: HardBot(seed, budget))
+register("call-kitti", RandomCallKittiBot, EasyBot, MediumBot, HardBot)

@@ -732,7 +732,4 @@ def sample_hands(info: Info, rng: random.Random) -> list[list[int]]:
     raise AssertionError("the unseen cards cannot fill the hidden hands")  # pragma: no cover
 
 
-register("katko", "random", lambda seed, budget: RandomBot(seed, budget))
-register("katko", "easy", lambda seed, budget: EasyBot(seed, budget))
-register("katko", "medium", lambda seed, budget: MediumBot(seed, budget))
-register("katko", "hard", lambda seed, budget: HardBot(seed, budget))
+register("katko", RandomBot, EasyBot, MediumBot, HardBot)

@@ -31,7 +31,7 @@ from typing import Any
 
 from ..cards import FRENCH
 from . import register
-from .base import Bot, Budget, Decision, RandomBot, Steps, View
+from .base import Bot, Budget, Decision, RandomBot, Steps, View, cards_in
 
 RANKS = 13
 DECK = 52
@@ -51,15 +51,6 @@ _SUIT_MASK = [((1 << RANKS) - 1) << (RANKS * s) for s in range(4)]
 _ABOVE = [_SUIT_MASK[c // RANKS] & ~((1 << (c + 1)) - 1) for c in range(DECK)]
 
 Move = tuple[int, bool]  # (card, face up)
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _code(card: int) -> str:
@@ -447,7 +438,7 @@ def sample_world(facts: _Facts, rng: Any, tries: int = 20) -> tuple[_Sim, list[i
         if not ok:
             continue
         # K-5: nobody was dealt an automatic win (else no trick would be played)
-        if any(s != me and _automatic(hands[s] + _bits(gone[s] | facts.played[s])) for s in range(n)):
+        if any(s != me and _automatic(hands[s] + cards_in(gone[s] | facts.played[s])) for s in range(n)):
             continue
         world = sim.clone()
         for s in range(n):
@@ -619,7 +610,4 @@ class HardBot(Bot):
         return _hint(facts, moves[best], legal, wins[best] / total if total else None)
 
 
-register("katte", "random", lambda seed, budget: RandomBot(seed, budget))
-register("katte", "easy", lambda seed, budget: EasyBot(seed, budget))
-register("katte", "medium", lambda seed, budget: MediumBot(seed, budget))
-register("katte", "hard", lambda seed, budget: HardBot(seed, budget))
+register("katte", RandomBot, EasyBot, MediumBot, HardBot)

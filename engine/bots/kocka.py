@@ -26,7 +26,7 @@ from typing import Any
 from ..cards import GERMAN, HEJMA
 from ..games.kocka import LAST_TRICK_BONUS, POINTS, TOTAL
 from . import make_bot, register
-from .base import Bot, Budget, Decision, RandomBot, Steps, View
+from .base import Bot, Budget, Decision, RandomBot, Steps, View, cards_in
 
 __all__ = ["ARENA_SAMPLES", "EasyBot", "HardBot", "MediumBot", "make_bot"]
 
@@ -42,16 +42,6 @@ HEJMA_BIT = 1 << HEJMA
 LOSER_WEIGHT = 3.0  # utility of a deal: -(penalty - table mean) - 3 if this seat loses it
 EXACT_CARDS = 3
 PLAY_WEIGHT = 0.5  # a world's weight is multiplied by this per play the medium rules would not make  # solve exactly once the deciding seat holds this many cards or fewer
-
-
-def _cards(mask: int) -> list[int]:
-    """The cards of a mask, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _mask(codes: list[str] | tuple[str, ...] | None) -> int:
@@ -300,7 +290,7 @@ def medium_pass(hand: int) -> tuple[int, ...]:
 def _rank_passes(hand: int) -> list[tuple[float, tuple[int, ...]]]:
     """All 56 passes, best first, scored by danger shed plus suits cleared."""
     unseen = ALL & ~hand
-    cards = _cards(hand)
+    cards = cards_in(hand)
     dang = {c: danger(c, hand, unseen) for c in cards}
     # danger still held in a suit makes a void worth more: it lets us discard it
     held_pen = sum(dang[c] for c in cards if c < 8 or c == HEJMA)
@@ -337,7 +327,7 @@ def _lead(sim: Sim, seat: int, hand: int, unseen: int) -> int:
     voids = sim.voids
     best_c, best_cost = -1, 1e9
     last = sim.ntricks == 7
-    for c in _cards(hand):
+    for c in cards_in(hand):
         s = c >> 3
         lo = (unseen & BELOW[c]).bit_count()
         hi = (unseen & ABOVE[c]).bit_count()
@@ -384,7 +374,7 @@ def _follow(sim: Sim, hand: int, legal: int, unseen: int) -> int:
         return lowest.bit_length() - 1
     # we take the trick anyway: shed the card that would cost most to keep
     best_c, best_v = -1, -1e9
-    for c in _cards(legal):
+    for c in cards_in(legal):
         v = danger(c, hand, unseen) - POINTS[c] + 0.01 * c
         if v > best_v:
             best_c, best_v = c, v
@@ -396,7 +386,7 @@ def _discard(hand: int, unseen: int) -> int:
     if hand & HEJMA_BIT:
         return HEJMA
     best_c, best_v = -1, -1e9
-    for c in _cards(hand):
+    for c in cards_in(hand):
         v = danger(c, hand, unseen) + POINTS[c] + 0.01 * (c & 7)
         if v > best_v:
             best_c, best_v = c, v
@@ -454,7 +444,7 @@ def solve(sim: Sim) -> list[float]:
 def _deal_hidden(rng: random.Random, pool: int, need: list[int], voids: list[int],
                  fixed: list[int]) -> list[int] | None:
     """Deal the ``pool`` cards so each seat gets ``need[s]`` more, none in a suit it is void in."""
-    cards = _cards(pool)
+    cards = cards_in(pool)
     rng.shuffle(cards)
     # most constrained cards first, so a void never strands a card
     cards.sort(key=lambda c: sum(1 for s in range(4) if need[s] and not voids[s] >> (c >> 3) & 1))
@@ -624,7 +614,7 @@ class EasyBot(MediumBot):
         if view["phase"] == "pass":
             # a casual pass: simply the three highest-ranked cards
             hand = _mask(view["hand"])
-            combo = tuple(sorted(_cards(hand), key=lambda c: (c & 7, c))[-3:])
+            combo = tuple(sorted(cards_in(hand), key=lambda c: (c & 7, c))[-3:])
             return self._pass(view, hand, combo)
         return Decision(self.rng.choice(view["legal"]))
 
@@ -680,7 +670,7 @@ class HardBot(Bot):
         while not out_of_time:
             rnd += 1
             for _ in range(batch):
-                pool = _cards(ALL & ~hand)
+                pool = cards_in(ALL & ~hand)
                 rng.shuffle(pool)
                 hands = [0, 0, 0, 0]
                 hands[me] = hand
@@ -804,7 +794,4 @@ def timing(level: str = "hard", deals: int = 30, samples: int | None = None,
     return out
 
 
-register("kocka", "random", lambda seed, budget: RandomBot(seed, budget))
-register("kocka", "easy", lambda seed, budget: EasyBot(seed, budget))
-register("kocka", "medium", lambda seed, budget: MediumBot(seed, budget))
-register("kocka", "hard", lambda seed, budget: HardBot(seed, budget))
+register("kocka", RandomBot, EasyBot, MediumBot, HardBot)

@@ -203,7 +203,6 @@ class CallKitti(Match):
 
     # the deal
     dealer: int
-    phase: str
     hands: list[list[int]]
     pairs: list[int]
     sets: list[list[Trio] | None]
@@ -214,7 +213,6 @@ class CallKitti(Match):
     won: list[int]
     cancelled: bool
     declared_by: int | None
-    result: dict[str, Any]
 
     def _setup(self) -> None:
         self.base = self.options["base_price"]
@@ -259,10 +257,6 @@ class CallKitti(Match):
         return [Event("deal_started", {"dealer": start, "leader": self.bidder})]
 
     # ------------------------------------------------------------ turns
-
-    @property
-    def deal_over(self) -> bool:
-        return not self.records or self.phase == "over"
 
     @property
     def match_over(self) -> bool:
@@ -603,10 +597,7 @@ class CallKitti(Match):
 
     # ------------------------------------------------------------ reading
 
-    def clone(self) -> CallKitti:
-        other = object.__new__(CallKitti)
-        other.__dict__.update(self.__dict__)
-        self._copy_base(other)
+    def _copy_state(self, other: CallKitti) -> None:
         if self.records:
             # dealt hands and finished shows are never changed: shared
             other.sets = list(self.sets)
@@ -620,7 +611,6 @@ class CallKitti(Match):
         other.wati_total = list(self.wati_total)
         other.goals = list(self.goals)
         other.payments = list(self.payments)
-        return other
 
     def trick_summary(self) -> list[dict[str, Any]]:
         return [{"leader": s.leader, "winner": s.winner} for s in self.shows]
@@ -631,9 +621,6 @@ class CallKitti(Match):
         if words[1] == "arrange" and int(words[0]) != seat:
             return f"{words[0]} arrange ?"
         return action
-
-    def deal_result(self) -> dict[str, Any]:
-        return dict(self.result)
 
     def standing(self) -> dict[str, Any]:
         return {
@@ -652,21 +639,13 @@ class CallKitti(Match):
 
     def view(self, seat: int) -> dict[str, Any]:
         started = bool(self.records)
-        acting = self.to_act()
         if started:
             shown = {c for show in self.shows for s, cards in show.plays if s == seat for c in cards}
             hand = [c for c in self.hands[seat] if c not in shown]
             left = HAND_SIZE - SET_SIZE * len(self.shows)
         else:
             hand, left = [], 0
-        legal = self.legal_actions(seat) if started else []
-        return {
-            "game": self.NAME,
-            "seat": seat,
-            "players": SEATS,
-            "names": self.names,
-            "options": dict(self.options),
-            "deal": len(self.records) - 1,
+        return self._view(seat, {
             "dealer": self.dealer if started else None,
             "phase": self.phase,
             "hand": FRENCH.codes(sorted(hand, key=FRENCH.sort_key)),
@@ -689,9 +668,4 @@ class CallKitti(Match):
             "winner": self.winner,
             "ranking": list(self.ranking) if self.ranking is not None else None,
             "settlement": list(self.settlement) if self.settlement is not None else None,
-            "to_act": list(acting),
-            "legal": [str(a) for a in legal],
-            "result": dict(self.result) if started and self.deal_over else None,
-            "events": self.events_for(seat),
-            "actions": self.public_actions(seat),
-        }
+        })

@@ -73,8 +73,6 @@ class Katko(TrickMatch):
     turned: int | None
     trump_suit: int
     points: list[int]
-    result: dict[str, Any]
-    phase: str
 
     # ------------------------------------------------------------ options
 
@@ -175,17 +173,8 @@ class Katko(TrickMatch):
     # ------------------------------------------------------------ turns
 
     @property
-    def deal_over(self) -> bool:
-        return not self.records or self.phase == "over"
-
-    @property
     def match_over(self) -> bool:
         return self.winner is not None
-
-    def to_act(self) -> tuple[int, ...]:
-        if self.deal_over:
-            return ()
-        return (self.turn,)
 
     def _duty(self, seat: int) -> tuple[str, list[int]]:
         """What the seat must play now (T-6, T-7): the duty and the cards meeting it."""
@@ -218,12 +207,33 @@ class Katko(TrickMatch):
             return FOLLOW, follow
         return ANY, hand
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
-        if self.deal_over:
-            return []
+    def duty(self, seat: int | None = None) -> tuple[str, list[str]]:
+        """What the seat to act must play now (T-6, T-7), so that a table or a rules page
+        can say why a card is forced: ``"any"`` (it leads, or has none of the suit led),
+        ``"follow"`` (follow suit), ``"beat"`` (beat the winning card in the suit led) or
+        ``"beat_trump"`` (beat it with a trump), and the cards that meet it.
+        ``("none", [])`` for a seat that is not to act.
+
+        >>> m = Katko.new(3, {"trump": True, "must_beat": True}, deal=False)
+        >>> _ = m.start_deal([["KS", "4S", "9D", "2H", "JC"], ["AS", "3S", "5H", "QD", "7C"],
+        ...                   ["8S", "7D", "TH", "3C", "KC"]], 2, "6H")
+        >>> m.duty(0)
+        ('any', ['KS', '4S', '2H', '9D', 'JC'])
+        >>> _ = m.apply("0 play 4S"); m.duty(1), m.duty(2)
+        (('beat', ['AS']), ('none', []))
+        >>> _ = m.apply("1 play AS"); m.duty()   # nothing beats the ace in spades: a trump does
+        ('beat_trump', ['TH'])
+        """
         if seat is None:
             seat = self.turn
-        elif seat != self.turn:
+        if self.deal_over or seat != self.turn:
+            return "none", []
+        duty, cards = self._duty(seat)
+        return duty, FRENCH.codes(sorted(dict.fromkeys(cards), key=FRENCH.sort_key))
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        seat = self._seat_on_turn(seat)
+        if seat is None:
             return []
         cards = self._duty(seat)[1]
         if self.copies > 1:
@@ -350,54 +360,33 @@ class Katko(TrickMatch):
 
     # ------------------------------------------------------------ reading
 
-    def clone(self) -> Katko:
-        other = object.__new__(Katko)
-        other.__dict__.update(self.__dict__)
-        self._copy_base(other)
+    def _copy_state(self, other: Katko) -> None:
         if self.records:
             self._copy_tricks(other)
             other.points = list(self.points)
             other.result = dict(self.result)
         other.scores = list(self.scores)
-        return other
-
-    def deal_result(self) -> dict[str, Any]:
-        return dict(self.result)
 
     def standing(self) -> dict[str, Any]:
         return {"scores": list(self.scores), "winner": self.winner}
 
     def view(self, seat: int) -> dict[str, Any]:
         started = bool(self.records)
-        acting = self.to_act()
-        n = self.players
         turned = self.turned if started else None
-        return {
-            "game": self.NAME,
-            "seat": seat,
-            "players": n,
-            "names": self.names,
-            "options": dict(self.options),
-            "deal": len(self.records) - 1,
+        return self._view(seat, {
             "dealer": self.dealer if started else None,
             "phase": self.phase,
-            "hand": FRENCH.codes(sorted(self.hands[seat], key=FRENCH.sort_key)) if started else [],
-            "hand_counts": [len(h) for h in self.hands] if started else [0] * n,
+            "hand": self._hand_view(seat),
+            "hand_counts": self._hand_counts(),
             "hand_size": self.hand_size if started else self._hand_sizes(),
             "turned": None if turned is None else FRENCH.code(turned),
             "trump": None if turned is None else FRENCH.suits[self.trump_suit],
             "must_beat": self.must_beat,
             "deuce_bonus": self.deuce_bonus,
-            "trick": self._trick_view(seat) if started else None,
-            "tricks": self._tricks_view(seat) if started else [],
+            "trick": self._trick_view(seat),
+            "tricks": self._tricks_view(seat),
             "last_trick": started and not self.deal_over and len(self.done) == self.hand_size - 1,
             "points": list(self.points),
             "scores": list(self.scores),
             "target": self.target,
-            "to_act": list(acting),
-            "legal": [str(a) for a in self.legal_actions(seat)] if seat in acting else [],
-            "result": dict(self.result) if started and self.deal_over else None,
-            "winner": self.winner,
-            "events": self.events_for(seat),
-            "actions": self.public_actions(seat),
-        }
+        }, match_result={"winner": self.winner})

@@ -80,13 +80,11 @@ class Katte(TrickMatch):
     antes_in_pot: bool
     # deal state
     leader: int
-    phase: str
     won: list[int]
     out: list[bool]
     eliminated: list[int]
     shown: dict[int, list[int]]
     pot: int
-    result: dict[str, Any]
 
     def _setup(self) -> None:
         self.ante: int = self.options["ante"]
@@ -156,26 +154,14 @@ class Katte(TrickMatch):
     # ------------------------------------------------------------ turns
 
     @property
-    def deal_over(self) -> bool:
-        return not self.records or self.phase == "over"
-
-    @property
     def match_over(self) -> bool:
         return False  # K-3: hands go on until the players stop
-
-    def to_act(self) -> tuple[int, ...]:
-        if self.deal_over:
-            return ()
-        return (self.turn,)
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """The card actions of the seat to act (``timeout`` and ``leave`` are not listed:
         a timeout repeats one of these plays, and leaving is no move of the game)."""
-        if self.deal_over:
-            return []
+        seat = self._seat_on_turn(seat)
         if seat is None:
-            seat = self.turn
-        elif seat != self.turn:
             return []
         hand = self.hands[seat]
         trick = self.trick
@@ -391,10 +377,7 @@ class Katte(TrickMatch):
 
     # ------------------------------------------------------------ reading
 
-    def clone(self) -> "Katte":
-        other = object.__new__(Katte)
-        other.__dict__.update(self.__dict__)
-        self._copy_base(other)
+    def _copy_state(self, other: Katte) -> None:
         if self.records:
             self._copy_tricks(other)
             other.won = list(self.won)
@@ -404,7 +387,6 @@ class Katte(TrickMatch):
             other.result = dict(self.result)
         other.chips = list(self.chips)
         other.bots = set(self.bots)
-        return other
 
     def _mask(self, action: str, seat: int | None) -> str:
         # K-8.7: a face-down discard is never shown to anyone but its owner.
@@ -412,9 +394,6 @@ class Katte(TrickMatch):
         if words[1] == "discard" and int(words[0]) != seat:
             return f"{words[0]} discard ?"
         return action
-
-    def deal_result(self) -> dict[str, Any]:
-        return dict(self.result)
 
     def standing(self) -> dict[str, Any]:
         return {"chips": list(self.chips)}
@@ -424,24 +403,17 @@ class Katte(TrickMatch):
         and the hands K-5 shows; never another seat's face-down or unplayed cards."""
         started = bool(self.records)
         n = self.players
-        acting = self.to_act()
         trick = self.trick if started else None
         lead = trick.plays[0][1] if trick is not None and trick.plays else None
-        return {
-            "game": self.NAME,
-            "seat": seat,
-            "players": n,
-            "names": self.names,
-            "options": dict(self.options),
-            "deal": len(self.records) - 1,
+        return self._view(seat, {
             "leader": self.leader if started else None,
-            "phase": self.phase if started else "none",
+            "phase": self.phase,
             "trick_number": len(self.done) + 1 if started and not self.deal_over else None,
-            "hand": FRENCH.codes(sorted(self.hands[seat], key=FRENCH.sort_key)) if started else [],
-            "hand_counts": [len(h) for h in self.hands] if started else [0] * n,
+            "hand": self._hand_view(seat),
+            "hand_counts": self._hand_counts(),
             "shown": {str(s): FRENCH.codes(c) for s, c in sorted(self.shown.items())} if started else {},
-            "trick": self._trick_view(seat) if started else None,
-            "tricks": self._tricks_view(seat) if started else [],
+            "trick": self._trick_view(seat),
+            "tricks": self._tricks_view(seat),
             "lead_suit": FRENCH.suit_letter(lead) if lead is not None else None,
             "best": FRENCH.code(trick.best) if trick is not None and trick.best >= 0 else None,
             "tricks_won": list(self.won) if started else [0] * n,
@@ -450,9 +422,4 @@ class Katte(TrickMatch):
             "ante": self.ante,
             "chips": list(self.chips),
             "bots": sorted(self.bots),
-            "to_act": list(acting),
-            "legal": [str(a) for a in self.legal_actions(seat)] if seat in acting else [],
-            "result": dict(self.result) if started and self.deal_over else None,
-            "events": self.events_for(seat),
-            "actions": self.public_actions(seat),
-        }
+        })

@@ -60,7 +60,6 @@ class Kocka(TrickMatch):
     received: list[tuple[int, ...] | None]
     points: list[int]
     hejma: int | None
-    result: dict[str, Any]
 
     def _setup(self) -> None:
         self.word = self.options["word"]
@@ -68,6 +67,7 @@ class Kocka(TrickMatch):
         self.loser: int | None = None
         self.last_deal_loser: int | None = None
         self.last_dealer: int | None = None
+        self.phase = "none"
         self.result = {}
 
     # ------------------------------------------------------------ dealing
@@ -93,10 +93,6 @@ class Kocka(TrickMatch):
         return [Event("deal_started", {"dealer": start, "leader": self.turn})]
 
     # ------------------------------------------------------------ turns
-
-    @property
-    def deal_over(self) -> bool:
-        return not self.records or self.phase == "over"
 
     @property
     def match_over(self) -> bool:
@@ -194,17 +190,26 @@ class Kocka(TrickMatch):
             events.extend(self._exchange())
         return events
 
+    @staticmethod
+    def passes_to(seat: int) -> int:
+        """O-5: the seat that receives ``seat``'s three cards, the next one (on its left).
+
+        >>> [Kocka.passes_to(s) for s in range(4)]
+        [1, 2, 3, 0]
+        """
+        return (seat + 1) % SEATS
+
     def _exchange(self) -> list[Event]:
-        """O-5: everyone has passed; each seat now takes the cards from its right."""
+        """O-5: everyone has passed; each seat now takes the cards passed to it."""
         events = []
         for seat in range(SEATS):
             gone = self.passed[seat]
             assert gone is not None
             self.hands[seat] = [c for c in self.hands[seat] if c not in gone]
+            self.received[self.passes_to(seat)] = gone
         for seat in range(SEATS):
-            got = self.passed[(seat - 1) % SEATS]
+            got = self.received[seat]
             assert got is not None
-            self.received[seat] = got
             self.hands[seat].extend(got)
             events.append(Event("received", {"seat": seat, "cards": GERMAN.codes(got)}, frozenset((seat,))))
         self.phase = "play"
@@ -301,10 +306,7 @@ class Kocka(TrickMatch):
 
     # ------------------------------------------------------------ reading
 
-    def clone(self) -> "Kocka":
-        other = object.__new__(Kocka)
-        other.__dict__.update(self.__dict__)
-        self._copy_base(other)
+    def _copy_state(self, other: Kocka) -> None:
         if self.records:
             self._copy_tricks(other)
             other.passed = list(self.passed)
@@ -312,7 +314,6 @@ class Kocka(TrickMatch):
             other.points = list(self.points)
             other.result = dict(self.result)
         other.letters = list(self.letters)
-        return other
 
     def _mask(self, action: str, seat: int | None) -> str:
         # O-5: a pass is seen by its passer, and by its receiver once all have passed.
@@ -324,41 +325,25 @@ class Kocka(TrickMatch):
             return action
         return f"{passer} pass ? ? ?"
 
-    def deal_result(self) -> dict[str, Any]:
-        return dict(self.result)
-
     def standing(self) -> dict[str, Any]:
         return {"letters": list(self.letters), "loser": self.loser}
 
     def view(self, seat: int) -> dict[str, Any]:
         started = bool(self.records)
-        acting = self.to_act()
         passed = self.passed[seat] if started else None
         received = self.received[seat] if started else None
-        return {
-            "game": self.NAME,
-            "seat": seat,
-            "players": SEATS,
-            "names": self.names,
-            "options": dict(self.options),
-            "deal": len(self.records) - 1,
+        return self._view(seat, {
             "dealer": self.dealer if started else None,
-            "phase": self.phase if started else "none",
-            "hand": GERMAN.codes(sorted(self.hands[seat], key=GERMAN.sort_key)) if started else [],
-            "hand_counts": [len(h) for h in self.hands] if started else [0] * SEATS,
+            "phase": self.phase,
+            "hand": self._hand_view(seat),
+            "hand_counts": self._hand_counts(),
             "passed": GERMAN.codes(passed) if passed is not None else None,
             "has_passed": [p is not None for p in self.passed] if started else [False] * SEATS,
             "received": GERMAN.codes(received) if received is not None else None,
-            "trick": self._trick_view(seat) if started else None,
-            "tricks": self._tricks_view(seat) if started else [],
+            "trick": self._trick_view(seat),
+            "tricks": self._tricks_view(seat),
             "points": list(self.points) if started else [0] * SEATS,
             "hejma": self.hejma if started else None,
             "letters": list(self.letters),
             "word": self.word,
-            "to_act": list(acting),
-            "legal": [str(a) for a in self.legal_actions(seat)] if seat in acting else [],
-            "result": dict(self.result) if started and self.deal_over else None,
-            "loser": self.loser,
-            "events": self.events_for(seat),
-            "actions": self.public_actions(seat),
-        }
+        }, match_result={"loser": self.loser})

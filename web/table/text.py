@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine import Action, Refusal
+from engine.i18n import action_params, fill
 
 SEAT_KEYS = ("seat", "dealer", "leader", "loser", "winner", "to_act", "bidder", "last_trick")
 CARD_KEYS = ("card", "best", "winning")
@@ -19,11 +20,6 @@ CARD_KEYS = ("card", "best", "winning")
 def catalogue(catalogues: Mapping[str, Mapping[str, str]], lang: str) -> dict[str, str]:
     """One language's messages, English filling any gap."""
     return {**catalogues.get("en", {}), **catalogues.get(lang, {})}
-
-
-class _Params(dict[str, Any]):
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
 
 
 class Text:
@@ -37,7 +33,7 @@ class Text:
         return key in self.messages
 
     def __call__(self, key: str, **params: Any) -> str:
-        return self.messages.get(key, key).format_map(_Params(params))
+        return fill(self.messages.get(key, key), params)
 
     def card(self, code: str, deck: str | None = None) -> str:
         """"QH" -> "Queen of hearts", from the catalogue keys card.name, card.<deck>.rank/suit."""
@@ -90,22 +86,15 @@ class Text:
 
     def render(self, key: str, params: Mapping[str, Any] | None = None) -> str:
         """Any catalogue message with engine-style params (a ``deck`` param names cards)."""
-        return self.messages.get(key, key).format_map(_Params(self.words(params or {})))
+        return fill(self.messages.get(key, key), self.words(params or {}))
 
     def refusal(self, refusal: Refusal) -> str:
-        return self.messages.get(f"refusal.{refusal.code}", refusal.code).format_map(
-            _Params(self.words(refusal.params, seats="number")))
+        return fill(self.messages.get(f"refusal.{refusal.code}", refusal.code),
+                    self.words(refusal.params, seats="number"))
 
     def label(self, action: Action) -> str:
         """An action's button label ("Play Queen of hearts", "Bid 2") in this language."""
-        params: dict[str, Any] = {}
-        if action.verb in ("play", "discard"):
-            params["card"] = action.args[0]
-        elif action.verb == "pass":
-            params["cards"] = list(action.args)
-        elif action.verb == "bid":
-            params["number"] = action.args[0]
-        return self.render(f"action.{action.verb}", params)
+        return self.render(f"action.{action.verb}", action_params(action))
 
     def event(self, event: dict[str, Any], key: str | None = None, game: str = "") -> str | None:
         """An engine event in the page's words, seats as names; None if the page has no
