@@ -259,3 +259,173 @@ def test_lesson_runs_the_questions(built: Any) -> None:
     assert "valtti" in fi["message"]
     bad = json.loads(lesson.call(json.dumps({"fn": "steps", "record": {"game": "katko"}, "lang": "cs"})))
     assert "players" in bad["error"]["message"]
+
+
+class Switcher(HTMLParser):
+    """The language links of a page (a[hreflang]), its anchor map and every id on it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.links: list[dict[str, str | None]] = []
+        self.anchors: dict[str, dict[str, str]] | None = None
+        self.ids: set[str] = set()
+        self.scripts: list[str] = []
+        self.in_nav = False
+        self.in_anchors = False
+        self.link: dict[str, str | None] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if a.get("id"):
+            self.ids.add(str(a["id"]))
+        if tag == "script" and a.get("src"):
+            self.scripts.append(str(a["src"]))
+        if tag == "nav" and "langs" in (a.get("class") or "").split():
+            self.in_nav = True
+        self.in_anchors = tag == "script" and a.get("id") == "lang-anchors"
+        if tag == "a" and "hreflang" in a:
+            self.link = {**a, "text": "", "in_nav": "1" if self.in_nav else ""}
+            self.links.append(self.link)
+
+    def handle_data(self, data: str) -> None:
+        if self.in_anchors:
+            self.anchors = json.loads(data)
+        if self.link is not None:
+            self.link["text"] = (self.link["text"] or "") + data
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "a":
+            self.link = None
+        if tag == "script":
+            self.in_anchors = False
+        if tag == "nav":
+            self.in_nav = False
+
+
+def switcher(built: Any, name: str) -> Switcher:
+    parser = Switcher()
+    parser.feed(built[0][name].decode())
+    return parser
+
+
+def test_every_page_has_the_language_links(built: Any) -> None:
+    """Each rules page and index links to the same page in every language, by the
+    language's own name, the current one marked; js/rules-lang.js remembers the choice."""
+    for lang in rules.LANGS:
+        for game in (*rules.GAMES, "index"):
+            name = f"rules/{lang}/{game}.html"
+            page = switcher(built, name)
+            links = [x for x in page.links if x["in_nav"]]
+            assert [(x["href"], x["hreflang"], x["lang"], x["text"]) for x in links] == [
+                (f"../{lg}/{game}.html", lg, lg, rules.LANG_NAMES[lg]) for lg in rules.LANGS], name
+            assert [x["hreflang"] for x in links if x.get("aria-current") == "page"] == [lang], name
+            assert "../../js/rules-lang.js" in page.scripts, name
+
+
+def test_language_links_keep_the_place(built: Any) -> None:
+    """The anchor map sends every section to its counterpart in the other language (or to
+    the top when it has none); examples have the same ids in every language."""
+    for page, examples in pages(built):
+        here = switcher(built, f"rules/{page.lang}/{page.game}.html")
+        assert here.anchors is not None and set(here.anchors) == set(rules.LANGS) - {page.lang}
+        headings = {b.attrs["id"]: b for b in page.blocks if b.kind in ("h2", "h3")}
+        for other, mapping in here.anchors.items():
+            there = switcher(built, f"rules/{other}/{page.game}.html")
+            for anchor in headings:  # every section either exists there or is mapped
+                assert anchor in mapping or anchor in there.ids, (page.game, page.lang, other, anchor)
+            for anchor, target in mapping.items():
+                assert anchor in headings, (page.game, page.lang, anchor)
+                assert target == "" or target in there.ids, (page.game, page.lang, other, target)
+            for ex in examples:
+                assert ex.anchor in there.ids and ex.anchor not in mapping, (page.game, other, ex.anchor)
+    katko = switcher(built, "rules/en/katko.html").anchors
+    assert katko is not None
+    assert katko["fi"]["must-beat"] == "ylimenopakko" and katko["cs"]["must-beat"] == "prebijet"
+
+
+def test_rules_entry_picks_a_language(built: Any) -> None:
+    """rules/index.html (the lobby's "How to play") goes on to the reader's language by
+    script, and without script links to every language's index."""
+    root = switcher(built, "rules/index.html")
+    assert [(x["href"], x["hreflang"], (x["text"] or "").strip()) for x in root.links] == [
+        (f"{lg}/index.html", lg, rules.LANG_NAMES[lg]) for lg in rules.LANGS]
+    assert "../js/rules-lang.js" in root.scripts
+    assert "data-pick-lang" in built[0]["rules/index.html"].decode()
+
+
+def test_call_kitti_arrangement_question(built: Any) -> None:
+    """Call Kitti's "your turn" at the arrangement (C-5): a few whole arrangements to tap,
+    among them the record's own and the hard bot's; exactly one the engine refuses, by C-5."""
+    from lesson import turn
+
+    seen = 0
+    for page, examples in pages(built):
+        if page.game != "call-kitti":
+            continue
+        asks = [e for e in examples if e.turn and e.data["question"]["verb"] == "arrange"]
+        assert len(asks) == 1, page.lang
+        ex = asks[0]
+        q = ex.data["question"]
+        deal, action = ex.turn
+        moves = [c["move"] for c in q["choices"]]
+        assert 3 <= len(moves) <= 4 and len(set(moves)) == len(moves)
+        assert moves == sorted(moves)  # an order that gives nothing away
+        assert q["actual"] in moves
+        verdicts = [turn.verdict(ex.record, deal, action, m, page.lang) for m in moves]
+        assert [v["legal"] for v in verdicts] == [c["legal"] for c in q["choices"]]
+        refused = [v for v in verdicts if not v["legal"]]
+        assert len(refused) == 1 and refused[0]["rule"] == "C-5"
+        bot = turn.bot(ex.record, deal, action, page.lang)
+        assert bot["action"] in moves and bot["reason"]
+        for c in q["choices"]:
+            assert len(c["sets"]) in (4, 5) and all(c["cats"][i] for i, s in enumerate(c["sets"]) if len(s) == 3)
+            assert c["label"].count("[[") == len(c["sets"]) + (c["discard"] is not None)
+        assert q["actual_label"] == next(c["label"] for c in q["choices"] if c["move"] == q["actual"])
+        seen += 1
+    assert seen == len(rules.LANGS)
+
+
+def test_arrangement_choices_when_the_bots_agree_with_the_record() -> None:
+    """When the record's arrangement is also what both bots would do, a random split (legal:
+    any split is) makes up the numbers: three choices, never a duplicate."""
+    import lesson
+    from lesson import steps
+
+    record = json.loads((ROOT / "web" / "rules" / "examples" / "ck-CK-1.json").read_text())
+    bot = json.loads(lesson.call(json.dumps({"fn": "bot", "record": record, "deal": 0, "action": 0, "lang": "en"})))
+    record["deals"][0]["actions"][0] = bot["action"]  # Anna does what the hard bot would
+    q = steps.build(record, "en", (0, 0))["question"]
+    moves = [c["move"] for c in q["choices"]]
+    assert len(moves) == len(set(moves)) == 3 and bot["action"] in moves and q["actual"] == bot["action"]
+    assert [c["legal"] for c in q["choices"]].count(False) == 1
+
+
+def test_lesson_asks_the_engine_and_decides_no_rule() -> None:
+    """The project standard: the engine is the single source of rules. The lesson package
+    puts the engine's events, legal actions and answers into words; it has no card order
+    of its own and reaches into no private part of the engine."""
+    for path in sorted((ROOT / "web" / "rules" / "lesson").glob("*.py")):
+        source = path.read_text("utf-8")
+        for own in ("23456789TJQKA", "789TUOKA", "_higher", "_beaters", "_ruled_start", "._duty", "._value3"):
+            assert own not in source, (path.name, own)
+        assert not re.search(r"\bself\.m\._[a-z]", source), path.name
+
+
+@pytest.mark.parametrize("name, deal, action, duty, words", [
+    ("katko-KT-3", 0, 2, "beat_trump", "so must trump"),  # Carla cannot beat A♠ in spades
+    ("katko-edge-5-trump-led-must-beat", 0, 1, "beat", "so must"),
+    ("katko-KT-3-no-must-beat", 0, 2, "follow", "follows suit"),
+])
+def test_katko_why_a_card_is_forced_is_the_engines_duty(name: str, deal: int, action: int, duty: str,
+                                                        words: str) -> None:
+    """Katko's "must beat / must trump / follows suit" sentences say the engine's duty
+    (``Katko.duty``, T-6/T-7), never a comparison of cards made by the page."""
+    from lesson import steps, turn
+
+    record = json.loads((ROOT / "web" / "rules" / "examples" / f"{name}.json").read_text())
+    match = turn.position(record, deal, action)
+    seat = match.to_act()[0]
+    assert match.duty(seat)[0] == duty  # type: ignore[attr-defined]
+    data = steps.build(record, "en", (deal, action))
+    step = steps.expand(data["steps"])[data["question"]["step"] + 1]
+    assert words in step["text"], step["text"]

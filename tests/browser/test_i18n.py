@@ -204,3 +204,53 @@ def test_no_raw_key_after_a_deal(page: Any, watch: Any, lang: str, game: str, pl
     assert_no_raw_keys(texts(page), f"{lang} {game} table")
     assert_no_raw_keys("\n".join(model_words(page)), f"{lang} {game} models")
     assert page.get_attribute("html", "lang") == lang
+
+
+def test_switching_on_a_rules_page_is_remembered(page: Any, watch: Any) -> None:
+    """A rules page's language links: the page changes (its words, its lang, its examples'
+    words), the reader's place goes along, and the choice is the lobby's and rules/'s too."""
+    fi = load(ROOT / "web" / "i18n" / "fi.json")
+    cs = load(ROOT / "web" / "i18n" / "cs.json")
+    rules_fi = load(ROOT / "web" / "i18n" / "rules" / "fi.json")
+    page.goto("/rules/en/katko.html#ex-katko-kt-1")
+    page.wait_for_selector("html[data-examples='live']")
+    nav = page.locator("nav.langs")
+    assert nav.locator("a").all_inner_texts() == ["English", "Suomi", "Čeština"]
+    assert nav.locator("a[aria-current=page]").inner_text() == "English"
+    assert "Dan deals" in page.inner_text("#ex-katko-kt-1 .ex-board")
+
+    nav.get_by_role("link", name="Suomi").click()
+    page.wait_for_url("**/rules/fi/katko.html#ex-katko-kt-1")  # same page, same example
+    page.wait_for_selector("html[data-examples='live']")
+    assert page.get_attribute("html", "lang") == "fi"
+    assert page.inner_text("#lyhyesti") == "Lyhyesti"
+    assert page.get_attribute("nav.toc", "aria-label") == rules_fi["rules.ui.contents"]
+    assert page.get_attribute("nav.langs", "aria-label") == rules_fi["rules.ui.languages"]
+    assert "Ville jakaa" in page.inner_text("#ex-katko-kt-1 .ex-board")  # the example in Finnish
+    assert nav.locator("a[aria-current=page]").inner_text() == "Suomi"
+    assert page.evaluate("localStorage.getItem('kortti-lang')") == "fi"
+
+    # a section goes to its counterpart (section ids differ between languages), and back
+    page.click("nav.toc a[href='#kakkonen']")
+    nav.get_by_role("link", name="Čeština").click()
+    page.wait_for_url("**/rules/cs/katko.html#dvojka")
+    assert page.get_attribute("html", "lang") == "cs"
+    nav.get_by_role("link", name="Suomi").click()
+    page.wait_for_url("**/rules/fi/katko.html#kakkonen")
+
+    # remembered: the lobby speaks Finnish and its rules link leads to the Finnish rules
+    open_lobby(page)
+    assert page.get_attribute("html", "lang") == "fi"
+    assert page.inner_text("#lobby-title") == fi["web.lobby.title"]
+    assert page.input_value("#lang") == "fi"
+    assert page.get_attribute("a.rules-link", "href") == "rules/fi/index.html"
+    page.select_option("#lang", "cs")  # the lobby's own switch moves the link along
+    assert page.get_attribute("a.rules-link", "href") == "rules/cs/index.html"
+    assert page.inner_text("a.rules-link") == cs["web.rules.link"]
+    page.select_option("#lang", "fi")
+
+    # and the language-neutral rules/ goes on to the remembered language
+    page.goto("/rules/")
+    page.wait_for_url("**/rules/fi/index.html")
+    assert page.get_attribute("html", "lang") == "fi"
+    assert page.inner_text("h1") == rules_fi["rules.ui.all_rules"]

@@ -127,3 +127,101 @@ def test_every_page_comes_alive(page: Any, watch: Any) -> None:
                 if fig.locator(".ex-next").is_enabled():
                     fig.locator(".ex-next").click()
                     fig.locator(".ex-prev").click()
+
+
+@pytest.mark.parametrize("locale, lang", [("cs-CZ", "cs"), ("fi", "fi"), ("de-DE", "en")])
+def test_rules_entry_follows_the_browser(browser: Any, base_url: str, locale: str, lang: str) -> None:
+    """rules/ with nothing remembered: the browser's language, else English."""
+    context = browser.new_context(base_url=base_url, locale=locale)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    try:
+        page.goto("/rules/")
+        page.wait_for_url(f"**/rules/{lang}/index.html")
+        assert page.get_attribute("html", "lang") == lang
+        page.go_back()  # the entry page stepped aside: Back leaves the rules
+        assert "/rules/" not in page.url
+    finally:
+        context.close()
+    assert errors == []
+
+
+def test_rules_entry_without_javascript(browser: Any, base_url: str) -> None:
+    """No script: rules/ stays and offers every language, each in its own words."""
+    context = browser.new_context(java_script_enabled=False, base_url=base_url, locale="fi-FI")
+    page = context.new_page()
+    try:
+        page.goto("/rules/")
+        links = page.locator("main a[hreflang]")
+        assert links.all_inner_texts() == ["English", "Suomi", "Čeština"]
+        links.nth(1).click()
+        page.wait_for_url("**/rules/fi/index.html")
+        page.locator("nav.langs a[hreflang=cs]").click()  # the switcher is plain links too
+        page.wait_for_url("**/rules/cs/index.html")
+        assert page.get_attribute("html", "lang") == "cs"
+    finally:
+        context.close()
+
+
+CK_ARRANGE = "#ex-ck-ck-1"  # CK-1 stopped at Ben's arrangement (the page's first CK-1 example)
+
+
+def test_call_kitti_arrangement_question(page: Any, watch: Any) -> None:
+    """No dragging: whole arrangements to tap, on a phone. One breaks C-5 (the engine says so,
+    with a link to the rule's section); the hard bot's own pick is one of them and is marked."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto("/rules/en/call-kitti.html")
+    page.wait_for_selector("html[data-examples='live']")
+    fig = page.locator(CK_ARRANGE)
+    fig.scroll_into_view_if_needed()
+    assert "You are Ben" in fig.locator(".ex-ask").inner_text()
+    question = page.evaluate(f"JSON.parse(document.querySelector('{CK_ARRANGE} .ex-data').textContent).question")
+    assert question["verb"] == "arrange" and 3 <= len(question["choices"]) <= 4
+    buttons = fig.locator(".ex-choices .ex-arr")
+    assert buttons.count() == len(question["choices"])
+    assert buttons.nth(0).locator(".ex-arr-set").count() == 5  # four sets and the discard
+    for i in range(buttons.count()):  # stacked, each one whole on the screen
+        box = buttons.nth(i).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360 and box["height"] >= 44
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    moves = [c["move"] for c in question["choices"]]
+    bad = next(i for i, c in enumerate(question["choices"]) if not c["legal"])
+    buttons.nth(bad).click()
+    page.wait_for_selector(f"{CK_ARRANGE} .ex-bot", timeout=BOOT_TIMEOUT)
+    answer = fig.locator(".ex-answer").inner_text()
+    assert "Not allowed" in answer and "exactly four sets of three cards and one discard" in answer
+    assert fig.locator(".ex-verdict a[href='#arranging']").count() == 1  # C-5, on this page
+    assert "would arrange" in answer and "shows won expected" in answer
+    assert "Ben chose to arrange" in answer
+    pick = fig.locator(".ex-arr.ex-bot-pick")
+    assert pick.count() == 1 and pick.get_attribute("data-move") in moves  # the bot's pick is a choice
+    page.click(f"{CK_ARRANGE} .ex-again")
+    assert fig.locator(".ex-arr.ex-bot-pick").count() == 0
+    mine = moves.index(question["actual"])
+    buttons.nth(mine).click()  # what Ben did in the record
+    page.wait_for_selector(f"{CK_ARRANGE} .ex-bot")
+    assert "Allowed" in fig.locator(".ex-verdict").inner_text()
+    assert buttons.nth(mine).get_attribute("aria-pressed") == "true"
+    page.click(f"{CK_ARRANGE} .ex-continue")
+    assert "Ben arranges" in step_text(page, CK_ARRANGE)
+
+
+@pytest.mark.parametrize("lang, expect, actual", [
+    ("fi", "Ei sallittu", "Esimerkissä Eero valitsi: sarjat"),
+    ("cs", "Nepovoleno", "V příkladu hraje Bára: sady"),
+])
+def test_call_kitti_arrangement_in_other_languages(page: Any, watch: Any, lang: str, expect: str,
+                                                    actual: str) -> None:
+    page.goto(f"/rules/{lang}/call-kitti.html")
+    page.wait_for_selector("html[data-examples='live']")
+    fig = page.locator(CK_ARRANGE)
+    fig.scroll_into_view_if_needed()
+    question = page.evaluate(f"JSON.parse(document.querySelector('{CK_ARRANGE} .ex-data').textContent).question")
+    bad = next(i for i, c in enumerate(question["choices"]) if not c["legal"])
+    fig.locator(".ex-choices .ex-arr").nth(bad).click()
+    page.wait_for_selector(f"{CK_ARRANGE} .ex-bot", timeout=BOOT_TIMEOUT)
+    assert expect in fig.locator(".ex-verdict").inner_text()
+    assert fig.locator(".ex-verdict a").count() == 1
+    assert actual in fig.locator(".ex-actual").inner_text()

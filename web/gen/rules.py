@@ -5,7 +5,8 @@ Inputs: ``web/rules/src/<game>.<lang>.txt`` (the pages, in a small text format, 
 strings (``web/i18n/rules/<lang>.json``) and
 the ``lesson`` package (``web/rules/lesson``), which turns a record into steps in words.
 
-Output (:func:`all_files`): ``rules/<lang>/<game>.html`` and an index per language,
+Output (:func:`all_files`): ``rules/<lang>/<game>.html`` and an index per language
+(with language links, ``js/rules-lang.js``), ``rules/index.html`` (picks a language),
 ``rules/rules.css``, ``rules/pips/*.svg``, ``embed/example.html`` (the frame an author
 embeds), ``embed/test.html`` (a page to try records and copy embed codes) and
 ``lesson.zip`` (the ``lesson`` package with its strings, for Pyodide).
@@ -495,7 +496,36 @@ def deck_of(game: str) -> str:
     return "german" if game == "kocka" else "french"
 
 
-def render_page(page: Page, pyodide: str, available: dict[str, set[str]]) -> tuple[str, list[Example]]:
+def anchor_maps(pages: dict[tuple[str, str], Page]) -> dict[tuple[str, str], dict[str, dict[str, str]]]:
+    """(game, lang) → other language → {section id here: its id there}, for the language
+    links to keep the reader's place (examples have the same ids in every language).
+    The pages share one outline: headings pair up by level, rule tags and their order
+    among headings alike; one the other page lacks maps to "" (go to its top)."""
+    def outline(page: Page) -> dict[tuple[str, str, int], str]:
+        seen: dict[tuple[str, str], int] = {}
+        out = {}
+        for b in page.blocks:
+            if b.kind in ("h2", "h3"):
+                kind = (b.kind, " ".join(sorted(b.attrs["rules"].split())))
+                seen[kind] = seen.get(kind, -1) + 1
+                out[(*kind, seen[kind])] = b.attrs["id"]
+        return out
+
+    outlines = {key: outline(page) for key, page in pages.items()}
+    maps: dict[tuple[str, str], dict[str, dict[str, str]]] = {}
+    for (game, lang), here in outlines.items():
+        maps[(game, lang)] = {}
+        for other in LANGS:
+            there = outlines.get((game, other))
+            if other == lang or there is None:
+                continue
+            maps[(game, lang)][other] = {a: there.get(k, "") for k, a in here.items() if there.get(k, "") != a}
+    return maps
+
+
+def render_page(page: Page, pyodide: str, available: dict[str, set[str]],
+                anchors: dict[str, dict[str, str]] | None = None) -> tuple[str, list[Example]]:
+    """One rules page (``anchors``: its section ids in the other languages, see :func:`anchor_maps`)."""
     lang, game = page.lang, page.game
     deck = deck_of(game)
     base = "../../"
@@ -568,6 +598,8 @@ def render_page(page: Page, pyodide: str, available: dict[str, set[str]]) -> tup
 <link rel="stylesheet" href="../rules.css">
 <script type="application/json" id="rules-config">{_json_script(config)}</script>
 <script type="module" src="{base}js/example.js"></script>
+<script type="application/json" id="lang-anchors">{_json_script(anchors or {})}</script>
+<script type="module" src="{base}js/rules-lang.js"></script>
 </head>
 <body class="rules-page">
 <header class="top">
@@ -590,12 +622,11 @@ def render_page(page: Page, pyodide: str, available: dict[str, set[str]]) -> tup
     return markup, examples
 
 
-def render_index(lang: str, pages: dict[tuple[str, str], Page], available: dict[str, set[str]],
-                 top: bool = False) -> str:
-    """The list of rules pages in one language (``top``: the copy at rules/index.html)."""
-    base = "../" if top else "../../"
-    here = f"{lang}/" if top else ""
-    up = "" if top else "../"
+def render_index(lang: str, pages: dict[tuple[str, str], Page], available: dict[str, set[str]]) -> str:
+    """The list of rules pages in one language (rules/<lang>/index.html)."""
+    base = "../../"
+    here = ""
+    up = "../"
     items = []
     for game in GAMES:
         if game not in available[lang]:
@@ -604,7 +635,7 @@ def render_index(lang: str, pages: dict[tuple[str, str], Page], available: dict[
         items.append(f'<li><a href="{here}{game}.html"><strong>{html.escape(page.meta.get("title", game))}</strong></a>'
                      f'<br><span>{html.escape(page.meta.get("description", ""))}</span></li>')
     switch = " ".join(
-        f'<a href="{up}{lg}/index.html" lang="{lg}"' + (' aria-current="page"' if lg == lang else "")
+        f'<a href="{up}{lg}/index.html" lang="{lg}" hreflang="{lg}"' + (' aria-current="page"' if lg == lang else "")
         + f">{LANG_NAMES[lg]}</a>" for lg in LANGS)
     return f"""<!doctype html>
 <html lang="{lang}">
@@ -615,6 +646,7 @@ def render_index(lang: str, pages: dict[tuple[str, str], Page], available: dict[
 <meta name="description" content="{html.escape(ui(lang, "index_description"))}">
 <link rel="icon" href="{base}icons/icon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="{up}rules.css">
+<script type="module" src="{base}js/rules-lang.js"></script>
 </head>
 <body class="rules-page">
 <header class="top">
@@ -626,6 +658,42 @@ def render_index(lang: str, pages: dict[tuple[str, str], Page], available: dict[
 <p class="lead">{html.escape(ui(lang, "index_lead"))}</p>
 <ul class="games-list">{"".join(items)}</ul>
 <p><a href="{base}embed/test.html">{html.escape(ui(lang, "authors"))}</a></p>
+</article></main>
+</body>
+</html>
+"""
+
+
+def render_chooser(available: dict[str, set[str]]) -> str:
+    """rules/index.html, the way in from the lobby: js/rules-lang.js goes on to the
+    remembered language, else the browser's, else English; without script, plain links
+    to every language's index, each in its own words."""
+    langs = [lg for lg in LANGS if available[lg]]
+    titles = " · ".join(f'<span lang="{lg}">{html.escape(ui(lg, "all_rules"))}</span>' for lg in langs)
+    items = "".join(
+        f'<li lang="{lg}"><a href="{lg}/index.html" hreflang="{lg}"><strong>{LANG_NAMES[lg]}</strong></a>'
+        f'<br><span>{html.escape(ui(lg, "index_description"))}</span></li>' for lg in langs)
+    label = " · ".join(ui(lg, "languages") for lg in langs)
+    return f"""<!doctype html>
+<html lang="en" data-pick-lang>
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{" · ".join(html.escape(ui(lg, "all_rules")) for lg in langs)} – {html.escape(ui("en", "site"))}</title>
+<meta name="description" content="{html.escape(ui("en", "index_description"))}">
+<meta name="theme-color" content="#0d5132">
+<link rel="icon" href="../icons/icon.svg" type="image/svg+xml">
+{"".join(f'<link rel="alternate" hreflang="{lg}" href="{lg}/index.html">' for lg in langs)}
+<link rel="stylesheet" href="rules.css">
+<script type="module" src="../js/rules-lang.js"></script>
+</head>
+<body class="rules-page">
+<header class="top">
+<p class="site"><a href="../index.html"><img src="../icons/icon.svg" alt="" width="28" height="28"> {html.escape(ui("en", "site"))}</a></p>
+</header>
+<main class="doc"><article>
+<h1>{titles}</h1>
+<nav aria-label="{html.escape(label)}"><ul class="games-list">{items}</ul></nav>
 </article></main>
 </body>
 </html>
@@ -683,13 +751,14 @@ def build_pages(pyodide: str = "vendor/pyodide/") -> tuple[dict[str, bytes], lis
     available = {lang: {g for g, lg in pages if lg == lang} for lang in LANGS}
     files: dict[str, bytes] = {}
     built = []
+    anchors = anchor_maps(pages)
     for (game, lang), page in sorted(pages.items()):
-        markup, examples = render_page(page, pyodide, available)
+        markup, examples = render_page(page, pyodide, available, anchors[(game, lang)])
         files[f"rules/{lang}/{game}.html"] = markup.encode()
         built.append((page, examples))
     for lang in LANGS:
         files[f"rules/{lang}/index.html"] = render_index(lang, pages, available).encode()
-    files["rules/index.html"] = render_index("en", pages, available, top=True).encode()
+    files["rules/index.html"] = render_chooser(available).encode()  # picks the reader's language
     files["rules/rules.css"] = (RULES / "rules.css").read_bytes()
     files.update(pips())
     config = _json_script(embed_config(pyodide))

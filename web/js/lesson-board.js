@@ -246,12 +246,16 @@ export class Example {
     const q = this.q;
     const w = this.words;
     const ask = box.querySelector(".ex-ask")?.outerHTML
-      || `<p class="ex-ask">${esc(w.t("ask", { name: this.data.names[q.seat] }))}</p>`;
+      || `<p class="ex-ask">${esc(w.t(q.choices ? "ask_arrange" : "ask", { name: this.data.names[q.seat] }))}</p>`;
     box.innerHTML = `${ask}<div class="ex-choices" role="group" aria-label="${esc(w.t("choices"))}"></div>`
       + `<p class="ex-q-status" role="status"></p><div class="ex-answer" aria-live="polite"></div>`;
     const choices = box.querySelector(".ex-choices");
     const verbs = new Set([q.verb, ...q.legal.map((a) => a.split(" ")[1])]);
-    if (q.verb === "bid" || verbs.has("bid")) {
+    if (q.choices) { // Call Kitti's arrangement: whole arrangements to pick from, one tap each
+      choices.classList.add("ex-arrs");
+      q.choices.forEach((c, i) => choices.append(this.arrangementButton(c, i)));
+      if (verbs.has("declare")) choices.append(button(esc(w.t("declare")), w.t("declare"), () => this.answer(`${q.seat} declare`), "ex-choice"));
+    } else if (q.verb === "bid" || verbs.has("bid")) {
       for (let n = 0; n <= 4; n++) choices.append(button(esc(String(n)), w.t("bid_n", { n }), () => this.answer(`${q.seat} bid ${n}`), "ex-choice"));
       if (verbs.has("declare")) choices.append(button(esc(w.t("declare")), w.t("declare"), () => this.answer(`${q.seat} declare`), "ex-choice"));
     } else if (q.verb === "pass") {
@@ -285,12 +289,28 @@ export class Example {
     }
   }
 
+  /** One candidate arrangement as a button: its sets (with their kinds) and the discard. */
+  arrangementButton(choice, i) {
+    const w = this.words;
+    const groups = choice.sets.map((cards, k) => `<span class="ex-arr-set">${w.chips(`[[${cards.join(" ")}]]`)}`
+      + `<small>${esc(choice.cats[k] || "")}</small></span>`);
+    groups.push(choice.discard
+      ? `<span class="ex-arr-set ex-arr-discard">${w.chips(`[[${choice.discard}]]`)}<small>${esc(w.t("discard_tag"))}</small></span>`
+      : `<span class="ex-arr-set ex-arr-discard"><small>${esc(w.t("no_discard"))}</small></span>`);
+    const title = w.t("arrangement_n", { n: i + 1 });
+    const b = button(`<span class="ex-arr-n">${esc(title)}</span>${groups.join("")}`, title, () => this.answer(choice.move), "ex-choice ex-arr");
+    b.removeAttribute("aria-label"); // the cards inside say it (each chip names its card)
+    b.dataset.move = choice.move;
+    return b;
+  }
+
   async answer(move) {
     const box = this.root.querySelector(".ex-q");
     const status = box.querySelector(".ex-q-status");
     const out = box.querySelector(".ex-answer");
     const w = this.words;
     box.querySelectorAll(".ex-choice").forEach((b) => { b.disabled = true; });
+    box.querySelectorAll(".ex-arr").forEach((b) => { b.setAttribute("aria-pressed", b.dataset.move === move ? "true" : "false"); });
     status.textContent = w.t("asking");
     try {
       const py = await this.python(status);
@@ -311,13 +331,18 @@ export class Example {
       if (!this.botAnswer) this.botAnswer = await py.call({ fn: "bot", ...ask });
       const bot = this.botAnswer;
       if (bot.error) throw new Error(bot.error.message);
+      box.querySelectorAll(".ex-arr").forEach((b) => { b.classList.toggle("ex-bot-pick", b.dataset.move === bot.action); });
       const actual = this.actualLabel();
       out.innerHTML = html
         + `<p class="ex-bot">${w.chips(w.t("bot_says", { move: bot.label }))}${bot.reason ? ` ${w.chips(w.t("because", { reason: bot.reason }))}` : ""}</p>`
         + `<p class="ex-actual">${w.chips(w.t("actual", { name: this.data.names[q.seat], move: actual }))}</p>`;
       status.textContent = "";
       this.answered = true;
-      const again = button(esc(w.t("try_again")), w.t("try_again"), () => { box.querySelectorAll(".ex-choice").forEach((b) => { b.disabled = false; }); again.remove(); cont.remove(); out.replaceChildren(); }, "ex-again");
+      const again = button(esc(w.t("try_again")), w.t("try_again"), () => {
+        box.querySelectorAll(".ex-choice").forEach((b) => { b.disabled = false; });
+        box.querySelectorAll(".ex-arr").forEach((b) => { b.removeAttribute("aria-pressed"); b.classList.remove("ex-bot-pick"); });
+        again.remove(); cont.remove(); out.replaceChildren();
+      }, "ex-again");
       const cont = button(esc(w.t("continue")), w.t("continue"), () => this.go(this.i + 1), "ex-continue");
       out.append(again, cont);
       this.root.dataset.answered = "1";
@@ -328,6 +353,7 @@ export class Example {
   }
 
   actualLabel() {
+    if (this.q.actual_label) return this.q.actual_label;
     const words = this.q.actual.split(" ");
     const verb = words[1];
     const cards = words.slice(2);

@@ -27,7 +27,7 @@ def call(request: str) -> str:
             result = turn.verdict(req["record"], req["deal"], req["action"], req["move"], lang)
         elif fn == "bot":
             result = turn.bot(req["record"], req["deal"], req["action"], lang,
-                              req.get("samples", 120), req.get("seconds", 4.0))
+                              req.get("samples", turn.BOT_SAMPLES), req.get("seconds", turn.BOT_SECONDS))
         else:
             result = {"error": {"message": f"unknown function {fn!r}"}}
     except Exception as e:  # noqa: BLE001  (a message in the frame, never a stack trace)

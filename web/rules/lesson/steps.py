@@ -4,8 +4,10 @@
 each position, everything a page needs to draw it without Python: the hands, the
 cards on the table, each seat's status, who acts, and two sentences: what just
 happened, and why (why the card was allowed or forced, why the trick was won).
-The same code runs at build time (the rules pages carry its output) and in the
-browser (an embed computes it from the record in its URL).
+Every "why" is the engine's: its events, its legal actions and its public answers
+(see :class:`Narrator`); nothing here decides a rule. The same code runs at build
+time (the rules pages carry its output) and in the browser (an embed computes it from
+the record in its URL).
 """
 
 from __future__ import annotations
@@ -106,7 +108,13 @@ def expand(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 class Narrator:
-    """Turns the engine's events into positions and sentences. One subclass per game."""
+    """Turns the engine's events into positions and sentences. One subclass per game.
+
+    Every "why" comes from the engine: the events an action caused (who won a trick
+    and by which rule, how a deal ended), the legal actions it listed before the
+    action, and its public questions (Katko's ``duty``, Call Kitti's set ranking).
+    A narrator only puts them into words; it never decides a rule itself.
+    """
 
     def __init__(self, match: engine.Match, names: list[str], lang: str, deals: int) -> None:
         self.m = match
@@ -176,7 +184,7 @@ class Narrator:
         return ["" for _ in range(self.m.players)]
 
     def dealer_seat(self) -> int | None:
-        return None
+        return self.dealer
 
     def out(self) -> list[int]:
         return []
@@ -214,18 +222,20 @@ class Narrator:
                 play[2] = (play[2] + "w") if "w" not in play[2] else play[2]
                 return
 
-    def log_trick(self, number: int, leader: int, winner: int | None, why: str, label: str = "") -> None:
+    def _logged_deal(self) -> dict[str, Any]:
+        """This deal's entry in the log (the printable table of the example)."""
         if not self.log or self.log[-1]["deal"] != self.deal:
             self.log.append({"deal": self.deal, "tricks": [], "result": ""})
-        self.log[-1]["tricks"].append({
+        return self.log[-1]
+
+    def log_trick(self, number: int, leader: int, winner: int | None, why: str, label: str = "") -> None:
+        self._logged_deal()["tricks"].append({
             "n": number, "label": label, "leader": leader, "winner": winner, "why": why,
             "plays": [list(p[:3]) + ([p[3]] if len(p) > 3 and p[3] else []) for p in self.table],
         })
 
     def log_result(self, text: str) -> None:
-        if not self.log or self.log[-1]["deal"] != self.deal:
-            self.log.append({"deal": self.deal, "tricks": [], "result": ""})
-        self.log[-1]["result"] = text
+        self._logged_deal()["result"] = text
         self.outcome.append(text)
 
     def pending(self) -> None:
@@ -233,6 +243,53 @@ class Narrator:
         seats = list(self.m.to_act())
         if seats:
             self.outcome.append(self.t("stops_here", names=self.names_of(seats)))
+
+    # ------------------------------------------ shared by the trick-taking games
+
+    def new_deal(self, deal: int) -> None:
+        """A new deal begins: an empty table, trick 1."""
+        self.deal = deal
+        self.table = []
+        self.clear = False
+        self.trick_no = 1
+        self.new_cards = set()
+
+    def facing(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` holds and faces before it acts, as the engine shows it: its view,
+        hand and legal actions, the trick so far, the suit led and the winning card."""
+        v = self.view(seat)
+        trick = v["trick"] or {"plays": [], "winner": None}
+        plays = trick["plays"]
+        best = next((p["card"] for p in plays if p["seat"] == trick["winner"]), None)
+        return {"view": v, "hand": list(v["hand"]), "legal": list(v["legal"]), "plays": plays,
+                "lead": plays[0]["card"][-1] if plays else None, "best": best}
+
+    @staticmethod
+    def cards_of(legal: list[str], verb: str = "play") -> list[str]:
+        """The cards of the engine's legal actions with ``verb``: ``"2 play 8S"`` → ``8S``."""
+        return [a.split()[2] for a in legal if a.split()[1] == verb]
+
+    def won_trick(self, d: dict[str, Any], why: str) -> None:
+        """The engine's ``trick_won``: mark the card, log the trick, clear the table next."""
+        self.mark_winner(d["seat"], d["card"])
+        self.log_trick(d["trick"], self.table[0][0], d["seat"], why)
+        self.clear = True
+        self.trick_no = d["trick"] + 1
+
+    def result_step(self, parts: list[str]) -> None:
+        """The deal's result, in words, as a step of its own and in the log."""
+        self.table = []
+        self.clear = False
+        text = " ".join(parts)
+        self.log_result(text)
+        self.snap(self.head("step.result"), text)
+
+    def next_dealer(self, key: str) -> list[str]:
+        """Who deals next, as the engine's rules fix it (none once the match is over)."""
+        if self.m.match_over:
+            return []
+        nxt = self.m.next_start()
+        return [] if nxt is None else [self.t(key, name=self.n(nxt))]
 
     # ---------------------------------------------------------------- hooks
 
@@ -266,19 +323,13 @@ class Narrator:
 
 class KatkoNarrator(Narrator):
     def begin(self, deal: int, events: list[engine.Event]) -> None:
-        self.deal = deal
-        self.table = []
-        self.clear = False
-        self.trick_no = 1
+        self.new_deal(deal)
         e = events[0].data
         self.dealer, self.leader = e["dealer"], e["leader"]
         text = self.t("katko.start", dealer=self.n(e["dealer"]), n=e["hand_size"], leader=self.n(e["leader"]))
         if e.get("turned"):
             text += " " + self.t("katko.turned", card=self.c(e["turned"]), suit=self.suit(e["trump"]))
         self.snap(self.head("step.start"), text)
-
-    def dealer_seat(self) -> int | None:
-        return self.dealer
 
     def info(self) -> str:
         v = self.m.view(0)
@@ -298,65 +349,49 @@ class KatkoNarrator(Narrator):
         return [self.t("katko.status", tricks=won[s], score=v["scores"][s]) for s in range(self.m.players)]
 
     def before(self, action: engine.Action) -> None:
-        v = self.view(action.seat)
-        trick = v["trick"] or {"plays": []}
-        plays = trick["plays"]
-        best = None
-        if plays:
-            best = next(p["card"] for p in plays if p["seat"] == trick["winner"])
-        self.ctx = {
-            "hand": list(v["hand"]), "legal": [a.split()[2] for a in v["legal"]], "plays": plays,
-            "best": best, "lead": plays[0]["card"][-1] if plays else None, "trump": v.get("trump"),
-            "must_beat": v["options"]["must_beat"], "last": len(v["hand"]) == 1,
-        }
+        self.ctx = self.facing(action.seat)
+        self.ctx["duty"] = self.m.duty(action.seat)  # the engine's T-6/T-7 duty and the cards meeting it
 
-    def _duty(self, card: str) -> str:
+    def _play(self, seat: int, card: str) -> str:
+        """The card played, and why it was allowed or forced: the engine's duty."""
         x = self.ctx
-        name = self.n(self._seat)
-        lead, legal, hand, best, trump = x["lead"], x["legal"], x["hand"], x["best"], x["trump"]
+        v = x["view"]
+        name = self.n(seat)
+        lead, best = x["lead"], x["best"]
         if lead is None:
-            return self.t("katko.lead_last" if x["last"] else "katko.lead", name=name, card=self.c(card))
-        has_lead = any(c[-1] == lead for c in hand)
-        only = len(set(legal)) == 1 and len(set(hand)) > 1
+            return self.t("katko.lead_last" if v["last_trick"] else "katko.lead", name=name, card=self.c(card))
+        duty = x["duty"][0]
+        only = len(set(self.cards_of(x["legal"]))) == 1 and len(set(x["hand"])) > 1
         tail = (" " + self.t("katko.only")) if only else ""
-        if x["must_beat"] and best is not None:
-            if best[-1] == lead and all(c[-1] == lead and self._higher(c, best) for c in legal):
-                return self.t("katko.beat", name=name, best=self.c(best), card=self.c(card)) + tail
-            if trump and lead != trump and all(c[-1] == trump for c in legal) and \
-                    (best[-1] != trump or all(self._higher(c, best) for c in legal)):
-                key = "katko.overtrump" if best[-1] == trump else "katko.trump"
-                text = self.t(key, name=name, best=self.c(best), card=self.c(card))
-                if has_lead:
-                    text += " " + self.t("katko.trump_before_follow", suit=self.suit(lead, 2))
-                return text + tail
-        if has_lead:
-            if x["must_beat"]:
+        if duty == "beat":
+            return self.t("katko.beat", name=name, best=self.c(best), card=self.c(card)) + tail
+        if duty == "beat_trump":
+            key = "katko.overtrump" if best[-1] == v["trump"] else "katko.trump"
+            text = self.t(key, name=name, best=self.c(best), card=self.c(card))
+            if any(c[-1] == lead for c in x["hand"]):
+                text += " " + self.t("katko.trump_before_follow", suit=self.suit(lead, 2))
+            return text + tail
+        if duty == "follow":
+            if v["must_beat"]:
                 return self.t("katko.follow_nobeat", name=name, best=self.c(best), card=self.c(card)) + tail
             return self.t("katko.follow", name=name, card=self.c(card))
         return self.t("katko.void", name=name, suit=self.suit(lead, 2), card=self.c(card))
 
-    @staticmethod
-    def _higher(card: str, other: str) -> bool:
-        order = "23456789TJQKA"
-        return order.index(card[0]) > order.index(other[0])
-
     def after(self, action: engine.Action, events: list[engine.Event]) -> None:
-        self._seat = action.seat
+        head = self.head("step.trick", n=self.trick_no)
         text = ""
         why = ""
         result = []
+        ending = next((e.data["reason"] for e in events if e.kind == "deal_result"), None)
         for e in events:
             d = e.data
             if e.kind == "played":
                 self.clear_table()
-                text = self._duty(d["card"])
+                text = self._play(d["seat"], d["card"])
                 self.table.append([d["seat"], d["card"], "", ""])
             elif e.kind == "trick_won":
-                self.mark_winner(d["seat"], d["card"])
-                why = self._why(d)
-                self.log_trick(d["trick"], self.table[0][0], d["seat"], why)
-                self.clear = True
-                self.trick_no = d["trick"] + 1
+                why = self._why(d, ending)
+                self.won_trick(d, why)
             elif e.kind == "deal_result":
                 pts = d["points"]
                 scorers = [s for s in range(self.m.players) if pts[s]]
@@ -368,20 +403,16 @@ class KatkoNarrator(Narrator):
                 result.append(self.t(key, name=self.n(d["winner"]), target=self.m.options["target"]))
             elif e.kind == "target_tie":
                 result.append(self.t("katko.target_tie", names=self.names_of(d["seats"])))
-        head = self.head("step.trick", n=self.trick_no if not self.clear else self.trick_no - 1)
         self.snap(head, text, why)
         if result:
             v = self.m.view(0)
             result.insert(1, self.t("scores", scores=", ".join(
                 f"{self.n(s)} {v['scores'][s]}" for s in range(self.m.players))))
-            if not self.m.match_over:
-                result.append(self.t("katko.next_dealer", name=self.n(self.m._ruled_start() or 0)))
-            self.clear_table()
-            text = " ".join(result)
-            self.log_result(text)
-            self.snap(self.head("step.result"), text)
+            self.result_step(result + self.next_dealer("katko.next_dealer"))
 
-    def _why(self, d: dict[str, Any]) -> str:
+    def _why(self, d: dict[str, Any], ending: str | None) -> str:
+        """Why the trick was won (the engine's T-8 reason) and what it scored (its points;
+        ``ending``: the engine's reason for the end of the deal, if it ended here)."""
         name = self.n(d["seat"])
         card = d["card"]
         if d["reason"] == "highest_trump":
@@ -390,22 +421,23 @@ class KatkoNarrator(Narrator):
             why = self.t("katko.win_identical", name=name, card=self.c(card))
         else:
             why = self.t("katko.win_lead", name=name, card=self.c(card), suit=self.suit(card[-1], 1))
-            trump = self.ctx.get("trump")
-            higher = [p[1] for p in self.table if p[1][-1] != card[-1] and p[1][-1] != trump
-                      and self._higher(p[1], card)]
+            # cards of other suits that rank higher (the deck's order) but lost: nothing but
+            # the suit led (or a trump, and none was played) wins
+            deck = self.m.DECK
+            rank = deck.rank(deck.parse(card))
+            higher = [p[1] for p in self.table if p[1][-1] != card[-1] and deck.rank(deck.parse(p[1])) > rank]
             if higher:
                 key = "katko.offsuit_many" if len(higher) > 1 else "katko.offsuit"
                 why += " " + self.t(key, cards=W.card_list(higher, self.lang))
         if d["last"]:
-            v = self.m.view(0)
-            lead_two = self.table[0][1][0] == "2" and d["seat"] == self.table[0][0] and card[0] == "2"
-            if d["points"] == 3 and lead_two and v["deuce_bonus"]:
+            lead_two = card[0] == "2" and self.table[0][0] == d["seat"] and self.table[0][1] == card
+            if ending == "deuce_bonus":
                 why += " " + self.t("katko.deuce", name=name)
             elif d["points"] >= 2:
                 why += " " + self.t("katko.last_two", name=name, n=d["points"])
             else:
                 why += " " + self.t("katko.last", name=name)
-                if lead_two and self.m.players >= 2:
+                if lead_two and not self.m.view(0)["deuce_bonus"]:
                     why += " " + self.t("katko.no_deuce")
         elif d["points"]:
             why += " " + self.t("katko.two_point", name=name)
@@ -417,11 +449,7 @@ class KatkoNarrator(Narrator):
 
 class KatteNarrator(Narrator):
     def begin(self, deal: int, events: list[engine.Event]) -> None:
-        self.deal = deal
-        self.table = []
-        self.clear = False
-        self.trick_no = 1
-        self.result_text: list[str] = []
+        self.new_deal(deal)
         text = ""
         for e in events:
             d = e.data
@@ -435,9 +463,6 @@ class KatteNarrator(Narrator):
                 text += " " + self.t("katte.redeal", names=self.names_of(d["seats"]))
         self.snap(self.head("step.start"), text)
         self._results(events)
-
-    def dealer_seat(self) -> int | None:
-        return None
 
     def info(self) -> str:
         v = self.m.view(0)
@@ -455,48 +480,43 @@ class KatteNarrator(Narrator):
         return out
 
     def before(self, action: engine.Action) -> None:
-        v = self.view(action.seat)
-        trick = v["trick"] or {"plays": []}
-        self.ctx = {"hand": list(v["hand"]), "best": v["best"], "phase": v["phase"],
-                    "won": v["tricks_won"][action.seat], "lead": not trick["plays"],
-                    "legal": list(v["legal"]), "trick": v["trick_number"]}
+        self.ctx = self.facing(action.seat)
 
-    def _beaters(self) -> list[str]:
-        best = self.ctx["best"]
-        order = "23456789TJQKA"
-        if best is None:
-            return []
-        return [c for c in self.ctx["hand"] if c[-1] == best[-1] and order.index(c[0]) > order.index(best[0])]
-
-    def _narrate(self, seat: int, card: str, face_up: bool) -> str:
+    def _play(self, seat: int, card: str, face_up: bool, beat: bool) -> str:
+        """The card played or discarded, and why it was allowed or forced: the engine's
+        legal actions before it (K-8: a face-up play must beat, so the face-up plays it
+        listed are the cards that beat; a discard listed means the seat was free to hide
+        a card) and, in the showdown (K-10), the event saying whether the card beat."""
         x = self.ctx
+        v = x["view"]
         name = self.n(seat)
-        beaters = self._beaters()
-        if x["lead"]:
-            return self.t("katte.show_lead" if x["phase"] == "showdown" else "katte.lead",
-                          name=name, card=self.c(card))
+        showdown = v["phase"] == "showdown"
+        if x["lead"] is None:
+            return self.t("katte.show_lead" if showdown else "katte.lead", name=name, card=self.c(card))
         best = self.c(x["best"])
-        if x["phase"] == "showdown":
-            keep = [c for c in x["hand"] if c != card]
-            if beaters:
+        if showdown:  # a card that beats had to be shown; one that does not, only by choice
+            if beat:
                 return self.t("katte.show_must", name=name, best=best, card=self.c(card))
+            keep = [c for c in x["hand"] if c != card]
             return self.t("katte.show_free", name=name, best=best, card=self.c(card), keep=self.c(*keep))
+        allowed = set(self.cards_of(x["legal"], "play"))
+        beaters = [c for c in x["hand"] if c in allowed]  # in the hand's order
+        free = bool(self.cards_of(x["legal"], "discard"))
         if face_up:
-            if not x["won"]:
-                text = self.t("katte.beat_must", name=name, best=best, card=self.c(card))
-                if len(beaters) > 1:
-                    text += " " + self.t("katte.any_beater", cards=W.card_list(beaters, self.lang))
-                return text
-            return self.t("katte.beat", name=name, best=best, card=self.c(card))
+            if free or v["tricks_won"][seat]:
+                return self.t("katte.beat", name=name, best=best, card=self.c(card))
+            text = self.t("katte.beat_must", name=name, best=best, card=self.c(card))
+            if len(beaters) > 1:
+                text += " " + self.t("katte.any_beater", cards=W.card_list(beaters, self.lang))
+            return text
         if not beaters:
             return self.t("katte.discard_cannot", name=name, best=best, card=self.c(card))
-        return self.t("katte.discard_free", name=name, card=self.c(card),
-                      keep=W.card_list(beaters, self.lang))
+        return self.t("katte.discard_free", name=name, card=self.c(card), keep=W.card_list(beaters, self.lang))
 
     def after(self, action: engine.Action, events: list[engine.Event]) -> None:
+        head = self.trick_no - 1 if self.clear else self.trick_no  # a trick just won is still on the table
         text: list[str] = []
         why: list[str] = []
-        played_step = False
         for e in events:
             d = e.data
             if e.kind == "left":
@@ -505,44 +525,33 @@ class KatteNarrator(Narrator):
                 text.append(self.t("katte.timeout", name=self.n(d["seat"])))
             elif e.kind == "played" or e.kind == "discarded_card":
                 self.clear_table()
-                text.append(self._narrate(d["seat"], d["card"], e.kind == "played"))
+                head = self.trick_no
+                text.append(self._play(d["seat"], d["card"], e.kind == "played", bool(d.get("beat"))))
                 self.table.append([d["seat"], d["card"], "" if e.kind == "played" else "d", ""])
-                played_step = True
             elif e.kind == "trick_won" and d["trick"] <= 5:
-                self.mark_winner(d["seat"], d["card"])
                 key = {"beat": "katte.win_beat", "all_discarded": "katte.win_all_discarded",
                        "nobody_beat": "katte.win_nobody"}[d["reason"]]
                 why.append(self.t(key, name=self.n(d["seat"]), card=self.c(d["card"]), n=d["trick"]))
-                self.log_trick(d["trick"], self.table[0][0], d["seat"], why[-1])
-                self.clear = True
-                self.trick_no = d["trick"] + 1
+                self.won_trick(d, why[-1])
             elif e.kind == "eliminated":
                 why.append(self.t("katte.out", names=self.names_of(d["seats"])))
-            elif e.kind == "revealed":
-                if played_step:
-                    self.snap(self.head("step.trick", n=5), " ".join(text), " ".join(why))
-                    text, why, played_step = [], [], False
-                self.clear = True
-                self.clear_table()
+            elif e.kind == "revealed":  # trick 6 plays itself: a step of its own after trick 5's
+                if text or why:
+                    self.snap(self.head("step.trick", n=head), " ".join(text), " ".join(why))
+                    text, why = [], []
+                head = 6
                 self.table = [[p["seat"], p["card"], "", ""] for p in d["cards"]]
                 text.append(self.t("katte.reveal", name=self.n(d["leader"]), card=self.c(d["cards"][0]["card"]),
                                    suit=self.suit(d["suit"])))
             elif e.kind == "trick_won":  # trick 6
-                self.mark_winner(d["seat"], d["card"])
-                if d["reason"] == "beat":
-                    why.append(self.t("katte.six_beat", name=self.n(d["seat"]), card=self.c(d["card"]),
-                                      suit=self.suit(d["card"][-1], 1)))
-                else:
-                    why.append(self.t("katte.six_nobody", name=self.n(d["seat"]), card=self.c(d["card"]),
-                                      suit=self.suit(d["card"][-1], 1)))
-                self.log_trick(6, self.table[0][0], d["seat"], why[-1])
-                self.trick_no = 6
-                self.clear = True
+                key = "katte.six_beat" if d["reason"] == "beat" else "katte.six_nobody"
+                why.append(self.t(key, name=self.n(d["seat"]), card=self.c(d["card"]),
+                                  suit=self.suit(d["card"][-1], 1)))
+                self.won_trick(d, why[-1])
             elif e.kind == "deal_result" and d.get("reason") == "all_four_tricks":
                 why.append(self.t("katte.all_four", name=self.n(d["winner"])))
         if text or why:
-            n = self.trick_no if not self.clear else self.trick_no - (0 if self.trick_no == 6 else 1)
-            self.snap(self.head("step.trick", n=n), " ".join(text), " ".join(why))
+            self.snap(self.head("step.trick", n=head), " ".join(text), " ".join(why))
         self._results(events)
 
     def _results(self, events: list[engine.Event]) -> None:
@@ -550,7 +559,6 @@ class KatteNarrator(Narrator):
             if e.kind != "deal_result":
                 continue
             d = e.data
-            self.clear_table()
             if d["winner"] is None:
                 text = self.t("katte.result_redeal")
             else:
@@ -558,8 +566,7 @@ class KatteNarrator(Narrator):
                 gain = d["chips"][d["winner"]]
                 text = self.t("katte.result_auto" if d["automatic"] else "katte.result", name=self.n(d["winner"]),
                               gain=gain, loss=-min(d["chips"][s] for s in range(n) if s != d["winner"]))
-            self.log_result(text)
-            self.snap(self.head("step.result"), text)
+            self.result_step([text])
 
 
 def _signed(n: int) -> str:
@@ -576,18 +583,11 @@ def _num(n: int) -> str:
 
 class KockaNarrator(Narrator):
     def begin(self, deal: int, events: list[engine.Event]) -> None:
-        self.deal = deal
-        self.table = []
-        self.clear = False
-        self.trick_no = 1
-        self.new_cards = set()
+        self.new_deal(deal)
         d = events[0].data
         self.dealer = d["dealer"]
         self.snap(self.head("step.start"), self.t("kocka.start", dealer=self.n(d["dealer"]),
                                                   leader=self.n(d["leader"])))
-
-    def dealer_seat(self) -> int | None:
-        return self.dealer
 
     def info(self) -> str:
         v = self.m.view(0)
@@ -600,12 +600,7 @@ class KockaNarrator(Narrator):
                 for s in range(self.m.players)]
 
     def before(self, action: engine.Action) -> None:
-        v = self.view(action.seat)
-        trick = v["trick"] or {"plays": []}
-        plays = trick["plays"]
-        best = next((p["card"] for p in plays if p["seat"] == trick.get("winner")), None) if plays else None
-        self.ctx = {"hand": list(v["hand"]), "lead": plays[0]["card"][-1] if plays else None, "best": best,
-                    "legal": [a.split()[2] for a in v["legal"] if a.split()[1] == "play"]}
+        self.ctx = self.facing(action.seat)
 
     def after(self, action: engine.Action, events: list[engine.Event]) -> None:
         text = ""
@@ -617,7 +612,7 @@ class KockaNarrator(Narrator):
             d = e.data
             if e.kind == "passed":
                 self.clear_table()
-                nxt = (d["seat"] + 1) % self.m.players
+                nxt = self.m.passes_to(d["seat"])  # O-5, as the engine passes them
                 self.table.append([d["seat"], " ".join(d["cards"]), "p", self.t("kocka.to", name=self.n(nxt))])
                 text = self.t("kocka.pass", name=self.n(d["seat"]), cards=self.c(*d["cards"]), to=self.n(nxt))
                 head = self.head("step.exchange")
@@ -629,14 +624,11 @@ class KockaNarrator(Narrator):
             elif e.kind == "played":
                 self.clear_table()
                 self.new_cards = set()
-                text = self._narrate(d["seat"], d["card"])
+                text = self._play(d["seat"], d["card"])
                 self.table.append([d["seat"], d["card"], "", ""])
             elif e.kind == "trick_won":
-                self.mark_winner(d["seat"], d["card"])
                 why = self._why(d)
-                self.log_trick(d["trick"], self.table[0][0], d["seat"], why)
-                self.clear = True
-                self.trick_no = d["trick"] + 1
+                self.won_trick(d, why)
             elif e.kind == "deal_result":
                 results.append(self._result(d))
             elif e.kind == "letter":
@@ -649,41 +641,42 @@ class KockaNarrator(Narrator):
             self.table = []
             self.snap(self.head("step.exchange"), self.t("kocka.received", leader=self.n(self.leader if self.leader is not None else 0)))
         if results:
-            self.clear_table()
-            if not self.m.match_over:
-                nxt = self.m._ruled_start()
-                if nxt is not None:
-                    results.append(self.t("kocka.next_dealer", name=self.n(nxt)))
-            text = " ".join(results)
-            self.log_result(text)
-            self.snap(self.head("step.result"), text)
+            self.result_step(results + self.next_dealer("kocka.next_dealer"))
 
-    def _narrate(self, seat: int, card: str) -> str:
+    def _play(self, seat: int, card: str) -> str:
+        """The card played, and why it was allowed: a card of the suit led follows suit
+        (forced when the engine listed no other); any other card the engine accepted
+        means the seat had none of that suit (O-6)."""
+        from engine.cards import HEJMA
+
         x = self.ctx
         name = self.n(seat)
-        if x["lead"] is None:
+        lead = x["lead"]
+        if lead is None:
             return self.t("kocka.lead", name=name, card=self.c(card))
-        has = any(c[-1] == x["lead"] for c in x["hand"])
-        if has:
-            key = "kocka.follow_only" if len(x["legal"]) == 1 and len(x["hand"]) > 1 else "kocka.follow"
-            return self.t(key, name=name, card=self.c(card), suit=self.suit(x["lead"], 2))
-        if card == "OL":
-            return self.t("kocka.void_hejma", name=name, suit=self.suit(x["lead"], 2), card=self.c(card))
+        if card[-1] == lead:
+            key = "kocka.follow_only" if len(self.cards_of(x["legal"])) == 1 and len(x["hand"]) > 1 else "kocka.follow"
+            return self.t(key, name=name, card=self.c(card), suit=self.suit(lead, 2))
+        if card == self.m.DECK.code(HEJMA):
+            return self.t("kocka.void_hejma", name=name, suit=self.suit(lead, 2), card=self.c(card))
         if card[-1] == "H":
-            return self.t("kocka.void_heart", name=name, suit=self.suit(x["lead"], 2), card=self.c(card))
-        return self.t("kocka.void", name=name, suit=self.suit(x["lead"], 2), card=self.c(card))
+            return self.t("kocka.void_heart", name=name, suit=self.suit(lead, 2), card=self.c(card))
+        return self.t("kocka.void", name=name, suit=self.suit(lead, 2), card=self.c(card))
 
     def _why(self, d: dict[str, Any]) -> str:
-        from engine.games.kocka import POINTS
+        """Who took the trick and its penalty points: the engine's event, with each
+        penalty card's value from the engine's table (O-7)."""
+        from engine.games.kocka import LAST_TRICK_BONUS, POINTS
 
         deck = self.m.DECK
         name = self.n(d["seat"])
         why = self.t("kocka.win", name=name, card=self.c(d["card"]), suit=self.suit(d["card"][-1], 1))
         penal = [p[1] for p in self.table if POINTS[deck.parse(p[1])]]
+        cards = d["points"] - (LAST_TRICK_BONUS if d["last"] else 0)  # the trick's own cards
         if penal:
             parts = [f"{self.c(c)} {POINTS[deck.parse(c)]}" for c in penal]
             key = "kocka.points" if len(penal) > 1 else "kocka.points_one"
-            why += " " + self.t(key, list=", ".join(parts), n=sum(POINTS[deck.parse(c)] for c in penal))
+            why += " " + self.t(key, list=", ".join(parts), n=cards)
         elif not d["last"]:
             why += " " + self.t("kocka.no_points")
         if d["last"]:
@@ -710,17 +703,12 @@ class KockaNarrator(Narrator):
 
 class CallKittiNarrator(Narrator):
     def begin(self, deal: int, events: list[engine.Event]) -> None:
-        self.deal = deal
-        self.table = []
-        self.clear = False
+        self.new_deal(deal)
         d = events[0].data
         self.dealer = d["dealer"]
         self.shown: int | None = None
         self.won_so_far = [0] * self.m.players
         self.snap(self.head("step.start"), self.t("ck.start", dealer=self.n(d["dealer"]), leader=self.n(d["leader"])))
-
-    def dealer_seat(self) -> int | None:
-        return self.dealer
 
     def info(self) -> str:
         v = self.m.view(0)
@@ -756,6 +744,17 @@ class CallKittiNarrator(Narrator):
 
     def cat(self, category: str) -> str:
         return self.t("set." + category)
+
+    def question(self, action: engine.Action, deal: int, index: int) -> dict[str, Any]:
+        """At an arrangement (C-5), a few whole arrangements to choose from (no cards to
+        drag): see :func:`turn.arrangement_choices`."""
+        q = super().question(action, deal, index)
+        if action.verb == "arrange":
+            from . import turn
+
+            q["choices"] = turn.arrangement_choices(self.m, action, self.lang)
+            q["actual_label"] = next(c["label"] for c in q["choices"] if c["move"] == str(action))
+        return q
 
     def after(self, action: engine.Action, events: list[engine.Event]) -> None:
         text = ""
@@ -799,42 +798,42 @@ class CallKittiNarrator(Narrator):
                 why = self._show_why(pending, d, e.kind == "show_tied")
                 if e.kind == "show_won":
                     self.mark_winner(d["seat"])
+                    self.won_so_far[d["seat"]] += 1
                 else:
                     for p in self.table:
                         if p[0] in d["seats"]:
                             p[2] += "t"
                 self.shown = d["show"]
-                if d.get("seat") is not None and e.kind == "show_won":
-                    self.won_so_far[d["seat"]] += 1
                 self.log_trick(d["show"], pending["leader"], d.get("seat"), why)
                 self.snap(self.head("step.show", n=d["show"]),
                           self.t("ck.show", n=d["show"], leader=self.n(pending["leader"])), why)
         self.shown = None
         if results:
-            self.table = []
-            text = " ".join(results)
-            self.log_result(text)
-            self.snap(self.head("step.result"), text)
+            self.result_step(results)
 
     def _show_why(self, show: dict[str, Any], d: dict[str, Any], tied: bool) -> str:
+        """Why the show went as it did: the engine's show_won (or show_tied) event names
+        the winner, its set and kind; the runner-up is the best of the other sets by the
+        engine's ranking (``set_value``), to say what the winning set beat."""
         from engine.games.call_kitti import set_value
 
-        deck = self.m.DECK
-        plays = sorted(show["plays"], key=lambda p: set_value(deck.parse(c) for c in p["cards"]), reverse=True)
-        top = plays[0]
         if tied:
             return self.t("ck.tie", names=self.names_of(d["seats"]), cat=self.cat(d["category"]),
                           leader=self.n(show["leader"]))
-        second = plays[1]
-        why = self.t("ck.won", name=self.n(d["seat"]), cards=self.c(*top["cards"]), cat=self.cat(top["category"]))
-        if top["category"] != second["category"]:
-            why += " " + self.t("ck.beats_cat", cat=self.cat(top["category"]), cat2=self.cat(second["category"]))
+        deck = self.m.DECK
+        others = [p for p in show["plays"] if p["seat"] != d["seat"]]
+        second = max(others, key=lambda p: set_value(deck.parse(c) for c in p["cards"]))
+        why = self.t("ck.won", name=self.n(d["seat"]), cards=self.c(*d["cards"]), cat=self.cat(d["category"]))
+        if d["category"] != second["category"]:
+            why += " " + self.t("ck.beats_cat", cat=self.cat(d["category"]), cat2=self.cat(second["category"]))
         else:
-            why += " " + self.t("ck.beats_same." + top["category"], cards=self.c(*second["cards"]),
+            why += " " + self.t("ck.beats_same." + d["category"], cards=self.c(*second["cards"]),
                                 name=self.n(second["seat"]))
         return why
 
     def _result(self, d: dict[str, Any]) -> str:
+        from engine.games.call_kitti import SPECIAL_PRICE
+
         if d.get("cancelled"):
             return self.t("ck.cancelled")
         n = self.m.players
@@ -846,7 +845,8 @@ class CallKittiNarrator(Narrator):
         for sp in d.get("specials", []):
             key = {"bid_four": "ck.special_bid_four_won" if sp.get("success") else "ck.special_bid_four_failed",
                    "sole_bid": "ck.special_sole"}[sp["kind"]]
-            text += " " + self.t(key, name=self.n(sp["seat"]), amount=2 * self.m.options["base_price"])
+            # C-9: the engine's special price, in base prices, from (or to) each opponent
+            text += " " + self.t(key, name=self.n(sp["seat"]), amount=SPECIAL_PRICE * self.m.options["base_price"])
         if d.get("struck"):
             text += " " + self.t("ck.struck")
         if any(d["wati"]):

@@ -16,6 +16,7 @@ from engine.errors import EngineError
 from . import words as W
 
 BOT_SEED = 1  # the same answer every time, in the page and in tests
+BOT_SAMPLES, BOT_SECONDS = 120, 4.0  # the hard bot's budget (the page asks with these too)
 
 
 def position(doc: Any, deal: int, action: int) -> engine.Match:
@@ -85,14 +86,45 @@ def _label(match: engine.Match, action: engine.Action, lang: str) -> str:
         return W.t(lang, "turn.bid", n=words[2])
     if verb == "declare":
         return W.t(lang, "turn.declare")
+    if verb == "arrange":
+        groups, discard, cats = _arrangement(match, action, lang)
+        sets = ", ".join(W.cards(g) + (f" ({c})" if c else "") for g, c in zip(groups, cats))
+        if discard is None:  # not four sets and a discard: the groups as written
+            return W.t(lang, "turn.arrange_groups", sets=sets)
+        return W.t(lang, "turn.arrange", sets=sets, card=W.cards([discard]))
     return str(action)
 
 
-def bot(doc: Any, deal: int, action: int, lang: str = "en", samples: int = 120,
-        seconds: float | None = 4.0) -> dict[str, Any]:
-    """What the hard bot would do there, seeing only what that player sees, and why."""
+def _arrangement(match: engine.Match, action: engine.Action, lang: str) -> tuple[
+        list[list[str]], str | None, list[str]]:
+    """An ``arrange`` action as its groups of cards, its discard (``None`` when the engine
+    refuses its shape, C-5) and each set's category in words (the engine's ranking; ""
+    for a group the engine does not rank as a set)."""
+    from engine.games.call_kitti import set_category
+
+    groups = [g.split() for g in " ".join(action.args).split(" / ")]
+    refusal = match.check(action)
+    discard = groups.pop()[0] if refusal is None or refusal.code != "arrange_shape" else None
+    deck = match.DECK
+    cats = []
+    for g in groups:
+        try:
+            cats.append(W.t(lang, "set." + set_category(deck.parse(c) for c in g)))
+        except ValueError:  # not three cards: no set
+            cats.append("")
+    return groups, discard, cats
+
+
+def _hard_decision(match: engine.Match, seat: int, samples: int, seconds: float | None) -> Any:
+    """The hard bot's decision for ``seat``, seeing only its view (the same every time)."""
     from engine.bots import Budget, make_bot
 
+    return make_bot(match.NAME, "hard", BOT_SEED, Budget(samples, seconds)).decide(match.view(seat))
+
+
+def bot(doc: Any, deal: int, action: int, lang: str = "en", samples: int = BOT_SAMPLES,
+        seconds: float | None = BOT_SECONDS) -> dict[str, Any]:
+    """What the hard bot would do there, seeing only what that player sees, and why."""
     match = position(doc, deal, action)
     seats = match.to_act()
     if not seats:
@@ -100,8 +132,43 @@ def bot(doc: Any, deal: int, action: int, lang: str = "en", samples: int = 120,
     # the asked action's seat (in a phase where all act at once, several may be to act)
     cut = doc if not isinstance(doc, (str, bytes)) else json.loads(doc)
     seat = int(cut["deals"][deal]["actions"][action].split()[0])
-    player = make_bot(match.NAME, "hard", BOT_SEED, Budget(samples, seconds))
-    decision = player.decide(match.view(seat))
+    decision = _hard_decision(match, seat, samples, seconds)
     parsed = match.parse(decision.action)
     reason = _message(decision.reason, decision.params, lang) if decision.reason else ""
-    return {"action": decision.action, "label": _label(match, parsed, lang), "reason": reason}
+    return {"action": str(parsed), "label": _label(match, parsed, lang), "reason": reason}
+
+
+def arrangement_choices(match: engine.Match, actual: engine.Action, lang: str) -> list[dict[str, Any]]:
+    """Three or four arrangements to choose from, for a "your turn" at Call Kitti's arrangement
+    (C-5), in a fixed order that gives nothing away: the hard bot's (the same one
+    :func:`bot` answers with), the record's own, the easy bot's greedy one (best set first),
+    and the hard bot's sets with the discard kept in the last set, which the engine refuses.
+    Each with the engine's verdict, so a page or a test can see which is which.
+    """
+    from engine.bots import make_bot
+
+    seat = actual.seat
+    view = match.view(seat)
+    hard = _hard_decision(match, seat, BOT_SAMPLES, BOT_SECONDS).action  # the answer bot() gives
+    candidates = [hard, str(actual), make_bot(match.NAME, "easy", BOT_SEED).decide(view).action]
+    # the discard kept in the last set (the bot's sets, or the record's if the bot declares)
+    base = hard if " arrange " in hard else str(actual)
+    groups = base.split(" arrange ", 1)[1].split(" / ")
+    candidates.append(f"{seat} arrange " + " / ".join(groups[:3]) + " / " + " ".join(groups[3:]))
+    seen: dict[str, engine.Action] = {}
+    for text in candidates:
+        parsed = match.parse(text)
+        if parsed.verb == "arrange" and str(parsed) not in seen:
+            seen[str(parsed)] = parsed
+    if len(seen) < 4:  # the bots agree with the record: a random split too (any split is legal)
+        import random
+
+        extra = match.random_action(random.Random(BOT_SEED), seat)
+        seen.setdefault(str(extra), extra)
+    out = []
+    for text in sorted(seen):
+        parsed = seen[text]
+        groups, discard, cats = _arrangement(match, parsed, lang)
+        out.append({"move": text, "sets": groups, "cats": cats, "discard": discard,
+                    "label": _label(match, parsed, lang), "legal": match.check(parsed) is None})
+    return out
