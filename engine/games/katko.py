@@ -224,9 +224,8 @@ class Katko(TrickMatch):
         >>> _ = m.apply("1 play AS"); m.duty()   # nothing beats the ace in spades: a trump does
         ('beat_trump', ['TH'])
         """
+        seat = self._seat_on_turn(seat)
         if seat is None:
-            seat = self.turn
-        if self.deal_over or seat != self.turn:
             return "none", []
         duty, cards = self._duty(seat)
         return duty, FRENCH.codes(sorted(dict.fromkeys(cards), key=FRENCH.sort_key))

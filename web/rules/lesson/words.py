@@ -17,6 +17,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+from engine.i18n import fill
+
 LANGS = ("en", "fi", "cs")
 _CATALOGUE: dict[str, dict[str, str]] = {}
 
@@ -65,17 +67,12 @@ def lookup(key: str, lang: str) -> str | None:
     return None
 
 
-class _Params(dict[str, Any]):
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
-
-
 def t(lang: str, key: str, **params: Any) -> str:
     """The ``rules.<key>`` template in ``lang``, filled."""
     text = lookup("rules." + key, lang)
     if text is None:
         return key
-    return text.format_map(_Params(params))
+    return fill(text, params)
 
 
 def names_for(record_names: list[str] | None, players: int, lang: str) -> list[str]:
