@@ -54,10 +54,21 @@ def action_params(action: Action) -> dict[str, Any]:
     return {}
 
 
-def _text(value: Any) -> str:
+def _text(value: Any, lang: str) -> str:
     if isinstance(value, (list, tuple)):
-        return ", ".join(_text(v) for v in value)
+        return ", ".join(_text(v, lang) for v in value)
+    if isinstance(value, float):
+        return decimal(value, lang)
     return str(value)
+
+
+def decimal(value: float, lang: str = "en") -> str:
+    """A measured figure as the language writes it, to one decimal place.
+
+    >>> decimal(1.94), decimal(1.94, "cs")
+    ('1.9', '1,9')
+    """
+    return f"{value:.1f}".replace(".", lookup("format.decimal_point", lang))
 
 
 def card_name(code: str, deck: str, lang: str = "en") -> str:
@@ -91,4 +102,4 @@ def render(key: str, params: Mapping[str, Any] | None = None, lang: str = "en") 
                 params[k] = [card_name(c, deck, lang) for c in v] if isinstance(v, (list, tuple)) else card_name(v, deck, lang)
         if "suit" in params:
             params["suit"] = lookup(f"card.{deck}.suit.{params['suit']}", lang)
-    return fill(lookup(key, lang), {k: _text(v) for k, v in params.items()})
+    return fill(lookup(key, lang), {k: _text(v, lang) for k, v in params.items()})

@@ -80,6 +80,8 @@ class Text:
                 out[k] = self.suit(v, deck)
             elif isinstance(v, (list, tuple)):
                 out[k] = ", ".join(str(x) for x in v)
+            elif isinstance(v, float):  # a bot's estimate: 1.9 in English, 1,9 in Finnish and Czech
+                out[k] = f"{v:.1f}".replace(".", self.messages.get("format.decimal_point", "."))
             else:
                 out[k] = v
         return out
