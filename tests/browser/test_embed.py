@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import html
+import itertools
 import json
 import re
 import threading
@@ -19,7 +20,19 @@ import pytest
 
 from .play import BOOT_TIMEOUT
 
+ROOT = Path(__file__).resolve().parents[2]
 STATE = "document.getElementById('embed').dataset.state"
+CONTENT = "document.getElementById('embed').getBoundingClientRect().height"  # what the frame shows
+
+
+def wait_in(frame: Any, condition: str, timeout: float) -> None:
+    """Wait until ``condition`` holds in an embed frame, checking every 100 ms.
+
+    Not Playwright's default, which re-checks on each animation frame: Chromium runs no
+    animation frames in a cross-origin frame that is scrolled out of view, so a wait that
+    starts before the frame has drawn (its state still "decoding") and whose frame is then
+    out of view would never check again, however long ago the frame drew."""
+    frame.wait_for_function(condition, timeout=timeout, polling=100)
 
 
 class Host:
@@ -67,7 +80,7 @@ def iframe(server: str, hash_: str, height: int = 460, lazy: bool = True) -> str
             f'height="{height}" style="border:0;max-width:760px"{loading}></iframe>')
 
 
-def host_page(*frames: str, spacer: int = 0) -> str:
+def host_page(*frames: str, spacer: int = 0, script: str = "") -> str:
     gap = f'<div style="height:{spacer}px"></div>' if spacer else ""
     return ("<!doctype html><html lang='en'><head><meta charset='utf-8'><title>Someone's docs</title><link rel='icon' href='data:,'>"
             "<script>window.longest = 0; new PerformanceObserver((l) => l.getEntries().forEach((e) => "
@@ -75,7 +88,7 @@ def host_page(*frames: str, spacer: int = 0) -> str:
             "window.lag = 0; let last = performance.now(); setInterval(() => { const now = performance.now(); "
             "window.lag = Math.max(window.lag, now - last - 10); last = now; }, 10);"
             "</script></head><body><h1>Card games</h1><p>Read this first.</p>" + gap
-            + "".join(f"<section><p>An example:</p>{f}</section>" for f in frames) + "</body></html>")
+            + "".join(f"<section><p>An example:</p>{f}</section>" for f in frames) + script + "</body></html>")
 
 
 def frame_of(page: Any, index: int = 0, timeout: float = 15.0) -> Any:
@@ -113,7 +126,7 @@ def test_embed_in_another_sites_page(page: Any, site: Path, server: str, host: H
     frame.wait_for_selector(".ex-board img", timeout=10_000)
     assert frame.locator(".ex-board img").count() == 20
     assert frame.locator(".ex-seat").first.inner_text().startswith("Anna")
-    frame.wait_for_function(f"{STATE} === 'live'", timeout=BOOT_TIMEOUT)  # it is in view: Python booted
+    wait_in(frame, f"{STATE} === 'live'", BOOT_TIMEOUT)  # it is in view: Python booted
     for _ in range(4):
         frame.click(".ex-next")
     assert "Ben wins the trick" in frame.inner_text(".ex-why")
@@ -128,7 +141,7 @@ def test_embed_asks_your_turn(page: Any, site: Path, server: str, host: Host) ->
     host.pages["/turn.html"] = host_page(iframe(server, hashes["ex-katko-kt-3-2"], 620))
     page.goto(f"{host.url}/turn.html")
     frame = frame_of(page)
-    frame.wait_for_function(f"{STATE} === 'live'", timeout=BOOT_TIMEOUT)
+    wait_in(frame, f"{STATE} === 'live'", BOOT_TIMEOUT)
     assert "Cyril" in frame.inner_text(".ex-ask")
     frame.locator(".ex-choices .ex-cardbtn").nth(0).click()  # 8♠, but Cyril must trump
     frame.wait_for_selector(".ex-bot", timeout=BOOT_TIMEOUT)
@@ -141,13 +154,13 @@ def test_embed_boots_python_only_when_seen(page: Any, site: Path, server: str, h
     host.pages["/far.html"] = host_page(iframe(server, hashes["ex-kocka-ko-1-2"], lazy=False), spacer=4000)
     page.goto(f"{host.url}/far.html")
     frame = frame_of(page)
-    frame.wait_for_function(f"{STATE} === 'first'", timeout=10_000)
+    wait_in(frame, f"{STATE} === 'first'", 10_000)
     assert frame.locator(".ex-board img").count() == 32
     page.wait_for_timeout(2500)
     assert frame.evaluate(STATE) == "first"  # out of sight: no Python yet
     assert not frame.evaluate("performance.getEntriesByType('resource').some((e) => e.name.includes('pyodide'))")
     page.locator("iframe").scroll_into_view_if_needed()
-    frame.wait_for_function(f"{STATE} === 'live'", timeout=BOOT_TIMEOUT)
+    wait_in(frame, f"{STATE} === 'live'", BOOT_TIMEOUT)
 
 
 def test_broken_embed_urls_show_a_message(page: Any, site: Path, server: str, host: Host) -> None:
@@ -167,40 +180,99 @@ def test_broken_embed_urls_show_a_message(page: Any, site: Path, server: str, ho
     for i, expected in enumerate(cases.values()):
         page.locator("iframe").nth(i).scroll_into_view_if_needed()  # the engine's check needs Python: in view
         frame = frame_of(page, i)
-        frame.wait_for_function(f"{STATE} === 'error'", timeout=BOOT_TIMEOUT)
+        wait_in(frame, f"{STATE} === 'error'", BOOT_TIMEOUT)
         text = frame.inner_text(".embed-error")
         assert expected in text, text
         assert "Traceback" not in text and frame.locator(".embed-error[role=alert]").count() == 1
     assert "deal 1, move 2" in frame_of(page, 4).inner_text(".embed-error")
 
 
-def test_embed_works_offline(browser_type: Any, browser_type_launch_args: dict[str, Any], tmp_path: Path,
-                             site: Path, server: str, host: Host) -> None:
-    """Offline, in a reader's browser profile that lets third-party frames keep site data
-    (third-party cookies allowed). Where a browser denies that (private windows, blocked
-    third-party cookies), the frame gets no service worker and the embed works online only."""
+def chromium_as_shipped(browser: Any, launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Launch arguments for Chromium with its own storage partitioning.
+
+    Playwright starts Chromium with ``--disable-features=…,ThirdPartyStoragePartitioning,…``
+    (microsoft/playwright#32230); no reader's browser runs so. Without partitioning, a
+    third-party frame's storage, service worker included, falls under the cookie setting,
+    and this Chromium blocks third-party cookies by default: the frame would get no service
+    worker ("The user denied permission to use Service Worker"). Keep Playwright's other
+    switches, drop that one feature from its list."""
+    page = browser.new_page()
+    try:
+        page.goto("chrome://version")
+        switches = page.inner_text("#command_line").split()
+    finally:
+        page.close()
+    disabled = next((s for s in switches if s.startswith("--disable-features=")), "")
+    features = disabled.partition("=")[2].split(",")
+    if "ThirdPartyStoragePartitioning" not in features:
+        return dict(launch_args)
+    kept = ",".join(f for f in features if f != "ThirdPartyStoragePartitioning")
+    return {**launch_args, "ignore_default_args": [disabled], "args": [*launch_args.get("args", []), f"--disable-features={kept}"]}
+
+
+@pytest.mark.parametrize("window", ["normal", "private"])
+def test_embed_works_offline(browser: Any, browser_type: Any, browser_type_launch_args: dict[str, Any], tmp_path: Path,
+                             site: Path, server: str, host: Host, window: str) -> None:
+    """Offline, in Chromium as a reader has it: a normal profile with the browser's defaults
+    (no settings changed; this Chromium blocks third-party cookies by default), or a private
+    window. Both give the third-party frame partitioned storage: the site's service worker
+    registers in the frame, keyed to the host page's site, and keeps a copy of everything,
+    so the example plays offline after one visit online. A private window forgets that copy
+    when it is closed. (Playwright's own launch turns partitioning off; see above.)"""
     hashes = embeds(site, "en", "katte")
     host.pages["/offline.html"] = host_page(iframe(server, hashes["ex-katte-k-a"], 560))
-    profile = tmp_path / "profile"
-    (profile / "Default").mkdir(parents=True)
-    (profile / "Default" / "Preferences").write_text(
-        json.dumps({"profile": {"cookie_controls_mode": 0, "block_third_party_cookies": False}}))
-    context = browser_type.launch_persistent_context(str(profile), **browser_type_launch_args)
+    args = chromium_as_shipped(browser, browser_type_launch_args)
+    if window == "normal":
+        profile = tmp_path / "profile"  # empty: Chromium writes its defaults
+        context = browser_type.launch_persistent_context(str(profile), **args)
+        private = None
+    else:
+        private = browser_type.launch(**args)
+        context = private.new_context()
     page = context.pages[0] if context.pages else context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
     try:
         page.goto(f"{host.url}/offline.html")
         frame = frame_of(page)
-        frame.wait_for_function(f"{STATE} === 'live'", timeout=BOOT_TIMEOUT)
+        wait_in(frame, f"{STATE} === 'live'", BOOT_TIMEOUT)
         # the site's service worker (third-party, so partitioned) has precached everything
-        frame.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT)
+        wait_in(frame, "navigator.serviceWorker.controller !== null", BOOT_TIMEOUT)
         context.set_offline(True)
-        frame.evaluate("location.reload()")
-        frame = frame_of(page)
-        frame.wait_for_function(f"{STATE} === 'live'", timeout=BOOT_TIMEOUT)
+        frame.evaluate(f"{STATE} = 'before the reload'; location.reload()")
+        wait_in(frame, f"{STATE} === 'live'", BOOT_TIMEOUT)  # the reloaded frame, offline
+        assert frame.evaluate("navigator.onLine") is False
+        assert frame.evaluate("navigator.serviceWorker.controller !== null")
         frame.click(".ex-last")
         assert "Carla takes the pot" in frame.inner_text(".ex-text")
+        assert errors == []
     finally:
         context.close()
+        if private is not None:
+            private.close()
+
+
+def test_embed_offline_before_it_was_saved(page: Any, site: Path, server: str, host: Host) -> None:
+    """A reader opens a page, goes offline, then scrolls to an embed that never started: the
+    frame keeps its cards and says, in its language, why it cannot start; back online, it
+    starts by itself."""
+    hashes = embeds(site, "fi", "katko")
+    host.pages["/train.html"] = host_page(iframe(server, hashes["ex-katko-kt-1"], lazy=False), spacer=4000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{host.url}/train.html")
+    frame = frame_of(page)
+    wait_in(frame, f"{STATE} === 'first'", 10_000)  # out of view: no Python, nothing saved
+    page.context.set_offline(True)
+    page.locator("iframe").scroll_into_view_if_needed()
+    wait_in(frame, f"{STATE} === 'offline'", BOOT_TIMEOUT)
+    status = frame.inner_text(".embed-status")
+    assert "Olet offline-tilassa" in status and "yhteys palaa" in status, status
+    assert frame.locator(".ex-board img").count() == 20  # the cards as dealt are still there
+    assert frame.locator(".ex-start").inner_text().strip() == "Yritä uudelleen"
+    page.context.set_offline(False)  # the frame hears "online", reloads and starts
+    wait_in(frame, f"{STATE} === 'live'", BOOT_TIMEOUT)
+    assert errors == []
 
 
 def test_ten_embeds_stay_responsive(browser: Any, site: Path, server: str, host: Host,
@@ -219,7 +291,7 @@ def test_ten_embeds_stay_responsive(browser: Any, site: Path, server: str, host:
         page.goto(f"{host.url}/ten.html")
         page.wait_for_function("[...document.querySelectorAll('iframe')].length === 10")
         first = frame_of(page, 0, timeout=60)
-        first.wait_for_function(f"{STATE} !== 'decoding'", timeout=60_000)
+        wait_in(first, f"{STATE} !== 'decoding'", 60_000)
         shown = (time.perf_counter() - start) * 1000
         page.wait_for_timeout(12_000)  # the frames in view boot Python in their workers meanwhile
         loaded = [f for f in page.frames if "/embed/example.html" in f.url]
@@ -234,7 +306,8 @@ def test_ten_embeds_stay_responsive(browser: Any, site: Path, server: str, host:
         page.wait_for_function("true")
         all_frames = [f for f in page.frames if "/embed/example.html" in f.url]
         for f in all_frames:
-            f.wait_for_function(f"{STATE} !== 'decoding'", timeout=60_000)
+            wait_in(f, f"{STATE} !== 'decoding'", 60_000)
+            assert f.locator(".ex-board img").count() > 0  # its cards as dealt
         longest = max(longest_host, longest_frames)
         with capsys.disabled():
             tasks = f"{longest:.0f} ms" if longest else "none of 50 ms or more (Long Tasks API)"
@@ -254,14 +327,106 @@ def test_ten_embeds_stay_responsive(browser: Any, site: Path, server: str, host:
         context.close()
 
 
+def listener_from_docs(origin: str) -> str:
+    """The host-page listener docs/authors.md gives authors, as written there."""
+    text = (ROOT / "docs" / "authors.md").read_text("utf-8")
+    blocks: list[str] = re.findall(r"```html\n(.*?)```", text, re.DOTALL)
+    block = next(b for b in blocks if "kortti-embed-height" in b)
+    return block.replace("https://KORTTI-SITE", origin)
+
+
+def test_frames_fit_their_content_with_the_documented_listener(page: Any, site: Path, server: str, host: Host) -> None:
+    """A host page with the listener of docs/authors.md: its frames, given 150 px, grow to
+    exactly what they show, and follow as that changes; one in view and live, one below it
+    (out of view, first position only)."""
+    hashes = embeds(site, "en", "katko")
+    log = ("<script>window.heights = []; addEventListener('message', (e) => { if (e.data && e.data.type === 'kortti-embed-height') "
+           "window.heights.push([[...document.querySelectorAll('iframe')].findIndex((f) => f.contentWindow === e.source), e.data.height]); });</script>")
+    host.pages["/fit.html"] = host_page(iframe(server, hashes["ex-katko-kt-1"], 150, lazy=False),
+                                        iframe(server, hashes["ex-katko-kt-3-2"], 150, lazy=False),
+                                        spacer=0, script=listener_from_docs(server) + log)
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(f"{host.url}/fit.html")
+    fits = f"(() => {{ const gap = innerHeight - {CONTENT}; return gap >= 0 && gap < 1; }})()"
+    frame = frame_of(page, 0)
+    wait_in(frame, f"{STATE} === 'live'", BOOT_TIMEOUT)
+    wait_in(frame, fits, 10_000)
+    before = frame.evaluate("innerHeight")
+    assert before > 300
+    frame.click(".ex-last")  # Dan won the deal: other words, another height
+    wait_in(frame, fits, 10_000)
+    below = frame_of(page, 1)
+    wait_in(below, f"{STATE} !== 'decoding'", 20_000)
+    wait_in(below, fits, 10_000)
+    heights: list[list[int]] = page.evaluate("window.heights")
+    for index in (0, 1):
+        mine = [h for i, h in heights if i == index]
+        assert mine and all(a != b for a, b in itertools.pairwise(mine)), mine  # only changes are sent
+    assert errors == []
+
+
+def test_copied_embed_code_fits_the_example(page: Any, server: str, host: Host) -> None:
+    """An author copies a "your turn" example's code from a rules page into their page: the
+    frame shows every step, and the answer to its question, without cutting anything off
+    or scrolling, and with no wide empty band below."""
+    foreign = watch_requests(page, [server, host.url])
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(f"{server}/rules/en/katte.html")
+    page.wait_for_selector("html[data-examples='live']")
+    page.click("#ex-katte-k-a-2 .ex-copy")
+    code = page.locator("#ex-katte-k-a-2 .ex-embed textarea").input_value()
+    assert code.startswith("<iframe ") and code.endswith("</iframe>") and "\n" not in code  # one line of HTML
+    height = int(re.findall(r' height="(\d+)"', code)[0])
+    host.pages["/copied.html"] = host_page(code)
+    page.goto(f"{host.url}/copied.html")
+    frame = frame_of(page)
+    wait_in(frame, f"{STATE} === 'live'", BOOT_TIMEOUT)
+    assert frame.evaluate("innerHeight") == height
+    shown = []
+    if frame.locator(".ex-first").is_enabled():  # it opens at its question
+        frame.click(".ex-first")
+    while True:
+        shown.append(frame.evaluate(CONTENT))
+        if frame.locator(".ex-q:not([hidden])").count():
+            asked = frame.evaluate(CONTENT)
+        if frame.locator(".ex-next").is_disabled():
+            break
+        frame.click(".ex-next")
+    if frame.locator(".ex-first").is_enabled():
+        frame.click(".ex-first")
+    while not frame.locator(".ex-q:not([hidden])").count():
+        frame.click(".ex-next")
+    frame.locator(".ex-choices .ex-cardbtn").nth(0).click()
+    frame.wait_for_selector(".ex-bot", timeout=BOOT_TIMEOUT)
+    shown.append(frame.evaluate(CONTENT))
+    tallest = max(shown)
+    print(f"\n[copied code] height {height} px; the example at its tallest {tallest:.0f} px "
+          f"(asking {asked:.0f} px, answered {shown[-1]:.0f} px)")
+    assert tallest <= height  # nothing cut off: no scrolling inside the frame
+    assert height - tallest < 80  # and no wide empty band (the spare is a line or two)
+    assert foreign == [] and errors == []
+
+
 def test_embed_test_page(page: Any, watch: Any) -> None:
-    """The authors' test page builds an embed code and previews it."""
+    """The authors' test page builds an embed code, previews it, and gives the code the
+    height the example needs (measured in the preview once it is live)."""
     page.goto("/embed/test.html")
     page.wait_for_function("document.getElementById('code').value.startsWith('<iframe')")
     code = page.input_value("#code")
     assert "/embed/example.html#lang=en&amp;r=" in code
     frame = page.frame_locator("#preview iframe")
     frame.locator(".ex-board img").first.wait_for(timeout=10_000)
+    page.locator("#preview iframe").scroll_into_view_if_needed()  # in view, the preview starts
+    page.wait_for_selector("#code[data-height=measured]", state="attached", timeout=BOOT_TIMEOUT)
+    code = page.input_value("#code")
+    assert "\n" not in code
+    height = int(re.findall(r' height="(\d+)"', code)[0])
+    preview = next(f for f in page.frames if "/embed/example.html" in f.url)
+    assert preview.evaluate("innerHeight") == height and preview.evaluate(CONTENT) <= height
+    preview.click(".ex-last")
+    assert preview.evaluate(CONTENT) <= height
     page.fill("#record", '{"game": "katko", "players": 2, "deals": [{"dealer": 0, "hands": [["AS"]]}]}')
     page.select_option("#lang", "fi")
     page.click("#try button[type=submit]")

@@ -1,5 +1,6 @@
 // embed/test.html: try a hand record in the real embed frame and copy its embed code.
 import { encodeRecord } from "./lesson-codec.js";
+import { embedCode, guessHeight } from "./embed-size.js";
 
 const SAMPLE = {
   game: "katko", players: 4, names: ["Anna", "Ben", "Carla", "Dan"],
@@ -13,6 +14,8 @@ const SAMPLE = {
 const $ = (id) => document.getElementById(id);
 $("record").value = JSON.stringify(SAMPLE, null, 1);
 
+let tries = 0;
+
 async function make(event) {
   event?.preventDefault();
   $("try-error").textContent = "";
@@ -25,11 +28,30 @@ async function make(event) {
   if ($("turn").value.trim()) hash.set("turn", $("turn").value.trim());
   if ($("title").value.trim()) hash.set("title", $("title").value.trim());
   const url = new URL(`example.html#${hash}&r=${await encodeRecord(record)}`, location.href).href;
-  const height = 190 + (record.players || 4) * (record.game === "call-kitti" ? 92 : 74);
-  const code = `<iframe src="${url.replace(/&/g, "&amp;").replace(/"/g, "&quot;")}" title="Card game example" width="100%" height="${Math.min(900, height)}" style="border:0;max-width:760px" loading="lazy"></iframe>`;
-  $("code").value = code;
+  const title = "Card game example";
+  const players = Number.isInteger(record.players) ? record.players : 4;
+  $("code").value = embedCode(url, title, guessHeight(record.game, players));
+  $("code").dataset.height = "guessed";
   $("open").href = url;
-  $("preview").innerHTML = code;
+  $("preview").innerHTML = $("code").value;
+  // Once the preview has its steps (Python made them), measure its tallest step: that is
+  // the height the code gives the frame.
+  const mine = ++tries;
+  const frame = $("preview").querySelector("iframe");
+  const end = performance.now() + 180_000;
+  while (mine === tries && performance.now() < end) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const api = frame.contentWindow && frame.contentWindow.korttiEmbed;
+    const state = api && api.state();
+    if (state === "error" || state === "offline") return;
+    if (state !== "live") continue;
+    const height = await api.tallest();
+    if (!height || mine !== tries) return;
+    $("code").value = embedCode(url, title, height);
+    $("code").dataset.height = "measured";
+    frame.height = String(height);
+    return;
+  }
 }
 
 $("try").addEventListener("submit", make);

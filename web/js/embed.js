@@ -1,6 +1,8 @@
 // The embed frame (embed/example.html#lang=…&r=…): the hand record travels in the URL.
 // The first position shows at once as plain HTML; Python boots (in a worker) only when
 // the frame scrolls into view or is touched, then the example steps and answers.
+// The frame tells its host page its content height ({type: "kortti-embed-height",
+// height}) whenever that changes, for hosts that size their frames to fit.
 import { Example, Words, boardHtml, icon } from "./lesson-board.js";
 import { startPython } from "./lesson-python.js";
 import { decodeRecord } from "./lesson-codec.js";
@@ -27,15 +29,28 @@ const t = (key, p = {}) => String(ui[key] ?? key).replace(/\{(\w+)\}/g, (w, k) =
 const root = document.getElementById("embed");
 let state = "decoding";
 let drawn = null; // ms of script from the start of this module to the first position on screen
+let live = null; // the example's steps once Python has made them (for tallest())
 const began = performance.now();
-window.korttiEmbed = { longest: () => longest, state: () => state, drawn: () => drawn };
+window.korttiEmbed = { longest: () => longest, state: () => state, drawn: () => drawn, tallest: (data) => tallest(data || live) };
 
-function setState(s) { state = s; root.dataset.state = s; }
+function setState(s) { state = s; root.dataset.state = s; reportHeight(); }
+
+// The content height, posted to the host page when it changes. Measured at once after each
+// change this script makes (a frame out of view gets no rendering updates, so no
+// ResizeObserver callbacks, until it is scrolled to), and by a ResizeObserver for the rest.
+let reported = 0;
+function reportHeight() {
+  const height = Math.ceil(root.getBoundingClientRect().height);
+  if (!height || height === reported || window.parent === window) return;
+  reported = height;
+  window.parent.postMessage({ type: "kortti-embed-height", height }, "*");
+}
+if ("ResizeObserver" in window) new ResizeObserver(() => reportHeight()).observe(root);
 
 function fail(kind, detail = "") {
-  setState("error");
   root.innerHTML = `<div class="embed-error" role="alert"><p><strong>${esc(t("embed_error"))}</strong></p>`
     + `<p>${esc(t(`embed_${kind}`, { message: detail }))}</p><p class="embed-help">${esc(t("embed_help"))}</p></div>`;
+  setState("error");
 }
 
 function code(c, deck) {
@@ -67,6 +82,72 @@ function firstStep(record, names, deck) {
     dealer: Number.isInteger(deal.dealer) ? deal.dealer : null, out: [], info: "",
     text: t(deal.hands ? "embed_waiting" : "embed_seeded"), why: "",
   };
+}
+
+/** True when the Kortti site cannot be reached: the reader is offline (or the site is down). */
+async function unreachable() {
+  if (navigator.onLine === false) return true;
+  try {
+    await fetch(location.href.split("#")[0], { method: "HEAD", cache: "no-store" });
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * The frame height this example needs at its tallest, at this frame's width: each step is
+ * drawn in turn into a hidden copy of the example (for "your turn", the question too, with
+ * an answer of the usual length). data: the steps as Python makes them (or as a rules page
+ * carries them): {steps, names, deck, game, question?}. The copy button of the rules pages
+ * and the test page call this in a frame of their own site (web/js/embed-size.js).
+ */
+async function tallest(data) {
+  const fig = root.querySelector("figure.embed-ex");
+  if (!data || !fig) return null;
+  // clipped to nothing, so the copy never makes this frame scroll
+  const clip = document.createElement("div");
+  clip.setAttribute("aria-hidden", "true");
+  clip.style.cssText = "position:absolute;left:0;top:0;width:0;height:0;overflow:hidden;visibility:hidden;pointer-events:none";
+  const box = document.createElement("div");
+  box.style.width = `${root.getBoundingClientRect().width}px`;
+  const copy = fig.cloneNode(true);
+  copy.removeAttribute("id");
+  copy.querySelector(".embed-status").textContent = "";
+  copy.querySelector(".ex-q")?.remove();
+  box.append(copy);
+  clip.append(box);
+  document.body.append(clip);
+  try {
+    const words = new Words(ui, cfg.cards[lang][data.deck], data.deck, lang, {});
+    const ex = new Example(copy, { ...data, start: 0 }, words, cfg.base, {});
+    const q = data.question;
+    const why = ex.full.map((s) => s.why || "").reduce((a, b) => (b.length > a.length ? b : a), "") || t("embed_waiting");
+    let max = 0;
+    let slice = performance.now();
+    for (let i = 0; i < ex.full.length; i++) {
+      ex.show(i);
+      const out = q && i === q.step ? copy.querySelector(".ex-answer") : null;
+      if (out) { // room for the verdict, the bot's answer and what was played, and a line to spare
+        const move = ex.actualLabel();
+        const name = data.names[q.seat];
+        out.innerHTML = `<p class="ex-verdict no"><strong>✗ ${esc(t("illegal"))}</strong> ${words.chips(t("illegal_move", { move }))} ${words.chips(why)}</p>`
+          + `<p class="ex-bot">${words.chips(t("bot_says", { move }))} ${words.chips(t("because", { reason: why }))}</p>`
+          + `<p class="ex-actual">${words.chips(t("actual", { name, move }))}</p><p class="ex-actual">&nbsp;</p>`
+          + `<button type="button">${esc(t("try_again"))}</button> <button type="button">${esc(t("continue"))}</button>`;
+      }
+      max = Math.max(max, box.getBoundingClientRect().height);
+      if (performance.now() - slice > 25) { // never one long task, even for a long record
+        await new Promise((resolve) => setTimeout(resolve));
+        slice = performance.now();
+      }
+    }
+    // a reader's fonts may wrap a line where the author's did not: one line to spare
+    const line = parseFloat(getComputedStyle(copy.querySelector(".ex-text")).lineHeight) || 24;
+    return Math.ceil(max + line);
+  } finally {
+    clip.remove();
+  }
 }
 
 /** Several embeds on one page start Python one after another, not all at once: each boot
@@ -115,9 +196,9 @@ async function main() {
   const start = async () => {
     if (started) return;
     started = true;
-    setState("booting");
     status.textContent = t("starting");
     go.disabled = true;
+    setState("booting");
     if ("serviceWorker" in navigator) {
       navigator.serviceWorker.register(new URL("sw.js", new URL(cfg.base, location.href))).catch(() => {});
     }
@@ -132,10 +213,24 @@ async function main() {
       data.record = record;
       status.textContent = "";
       new Example(fig, data, words, cfg.base, { python: () => client.ready });
+      live = data;
       setState("live");
     } catch (e) {
-      setState("error");
+      if (await unreachable()) {
+        // Offline, and this example was never saved on this device (the site's service
+        // worker keeps it after one visit online): keep the cards, say so, and try again
+        // when the connection is back.
+        status.textContent = t("embed_offline");
+        const retry = go.cloneNode(false);
+        retry.innerHTML = `${icon("forward")} ${esc(t("embed_retry"))}`;
+        retry.disabled = false;
+        retry.addEventListener("click", () => location.reload());
+        go.replaceWith(retry);
+        window.addEventListener("online", () => location.reload(), { once: true });
+        return setState("offline");
+      }
       status.textContent = t("python_failed", { error: e.message || String(e) });
+      setState("error");
     }
   };
   go.addEventListener("click", start);

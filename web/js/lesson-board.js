@@ -3,6 +3,7 @@
 // ready-made (the build replays every page example; an embed asks Python); this file
 // only draws them, so stepping works before Python has booted.
 // The markup matches web/gen/rules.py's render_board, which draws the first position.
+import { measureHeight, embedCode as iframeCode } from "./embed-size.js";
 
 const FRENCH_SIGN = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
@@ -206,16 +207,15 @@ export class Example {
     this.playBtn.setAttribute("aria-label", this.words.t("play"));
   }
 
-  embedCode() {
+  async embedCode() {
     const url = new URL(`${this.base}embed/example.html#${this.embedHash}`, location.href).href;
-    const rows = this.data.names.length;
-    const height = Math.min(900, 190 + rows * (this.data.game === "call-kitti" ? 92 : 74));
+    this.sized = this.sized || measureHeight(url, this.data); // the frame's height: measured once
     const title = this.words.t("embed_title", { game: this.words.t(`game_${this.data.game}`) });
-    return `<iframe src="${esc(url)}" title="${esc(title)}" width="100%" height="${height}" style="border:0;max-width:760px" loading="lazy"></iframe>`;
+    return iframeCode(url, title, await this.sized);
   }
 
   async copyEmbed() {
-    const code = this.embedCode();
+    const code = await this.embedCode();
     let box = this.root.querySelector(".ex-embed");
     if (!box) {
       box = document.createElement("div");
