@@ -5,6 +5,7 @@ embed URLs show a message; ten embeds on one page stay responsive."""
 from __future__ import annotations
 
 import base64
+import functools
 import html
 import itertools
 import json
@@ -431,3 +432,205 @@ def test_embed_test_page(page: Any, watch: Any) -> None:
     page.select_option("#lang", "fi")
     page.click("#try button[type=submit]")
     page.wait_for_function("document.getElementById('code').value.includes('lang=fi')")
+
+
+
+
+class SiteServer:
+    """The site on a server of its own that logs every request (path, Referer). It serves
+    no service worker (sw.js is not found), so every fetch reaches it: it tells the browser
+    to revalidate every time. ``replace`` (path → bytes) serves other contents, and paths in
+    ``missing`` are not found."""
+
+    def __init__(self, site: Path) -> None:
+        from gen.serve import Handler, Server
+
+        self.log: list[tuple[str, str]] = []
+        self.replace: dict[str, bytes] = {}
+        self.missing: set[str] = {"/sw.js"}
+        outer = self
+
+        class Logged(Handler):
+            def do_GET(self) -> None:
+                path = self.path.split("?")[0]
+                outer.log.append((path, self.headers.get("Referer", "")))
+                if path in outer.missing:
+                    self.send_error(404)
+                elif path in outer.replace:
+                    body = outer.replace[path]
+                    self.send_response(200)
+                    self.send_header("Content-Type", self.guess_type(path))
+                    self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    self.wfile.write(body)
+                else:
+                    super().do_GET()
+
+            def log_message(self, format: str, *args: object) -> None:
+                pass  # the log above is the record
+
+        self.server = Server(("127.0.0.1", 0), functools.partial(Logged, directory=str(site)))
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+
+    def fetched(self, name: str) -> list[str]:
+        """The Referers of the requests for files named ``name``."""
+        return [r for path, r in self.log if path.endswith("/" + name)]
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def own_site(site: Path) -> Iterator[SiteServer]:
+    s = SiteServer(site)
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def as_shipped(browser: Any, browser_type: Any, browser_type_launch_args: dict[str, Any]) -> Iterator[Any]:
+    """Chromium as readers have it: third-party frames get partitioned storage, shared
+    workers included (see chromium_as_shipped)."""
+    own = browser_type.launch(**chromium_as_shipped(browser, browser_type_launch_args))
+    yield own
+    own.close()
+
+
+def python_of(frame: Any) -> tuple[str, str]:
+    """("shared"|"dedicated" and the worker's name, how many times it booted Pyodide)."""
+    data = frame.evaluate("({...document.documentElement.dataset})")
+    return data.get("pythonWorker", ""), data.get("pythonBoots", "")
+
+
+@pytest.mark.parametrize("how", ["shared", "refused", "missing"])
+def test_embeds_share_one_python(request: pytest.FixtureRequest, browser: Any, site: Path, own_site: SiteServer,
+                                 host: Host, how: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Four embeds in view on one page all go live on ONE Python: the frames connect to a
+    SharedWorker (one per browser partition, here the host page's site), which boots
+    Pyodide once. Evidence from both sides: the site's server sees Pyodide fetched for one
+    boot, and every frame's worker names the same worker, booted once.
+
+    The fallbacks, each frame with a plain Worker of its own: "refused", Playwright's own
+    Chromium launch (no storage partitioning, third-party cookies blocked: a third-party
+    frame's SharedWorker gets an error event); "missing", no SharedWorker at all (as in
+    Chrome on Android). The time all four took to go live is printed, not asserted."""
+    server = own_site.url
+    picks = [next(iter(embeds(site, lang, game).values()))
+             for lang, game in (("en", "katko"), ("fi", "katte"), ("cs", "kocka"), ("en", "call-kitti"))]
+    host.pages["/four.html"] = host_page(*(iframe(server, h, 460, lazy=False) for h in picks))
+    chromium = browser if how == "refused" else request.getfixturevalue("as_shipped")
+    context = chromium.new_context(viewport={"width": 1280, "height": 2400})  # all four in view
+    if how == "missing":
+        context.add_init_script("delete window.SharedWorker")  # in every frame
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        start = time.perf_counter()
+        page.goto(f"{host.url}/four.html")
+        frames = [frame_of(page, i, timeout=60) for i in range(4)]
+        for f in frames:
+            wait_in(f, f"{STATE} === 'live' || {STATE} === 'error'", BOOT_TIMEOUT)
+        seconds = time.perf_counter() - start
+        states = [f.evaluate(STATE) for f in frames]
+        workers = [python_of(f) for f in frames]
+        named = [w for w, _ in workers]
+        wasm = own_site.fetched("pyodide.asm.wasm")
+        booted = own_site.fetched("pyodide-lock.json")  # fetched once a boot
+        with capsys.disabled():
+            print(f"\n[four embeds, {how}] all live {seconds:.1f} s after navigation; states {states}; "
+                  f"Pyodide booted {len(booted)}× (pyodide-lock.json fetched {len(booted)}×, "
+                  f"pyodide.asm.wasm {len(wasm)}×, by {sorted(set(wasm))}); workers {workers}")
+        assert states == ["live"] * 4
+        assert {b for _, b in workers} == {"1"}, workers  # each worker booted once ...
+        if how == "shared":
+            assert len(booted) == 1 and 0 < len(wasm) <= 2, (booted, wasm)  # ... one Python in all
+            assert named[0].startswith("shared ") and len(set(named)) == 1, named  # all four share it
+        else:
+            assert len(booted) == 4, booted  # ... a Python for each frame
+            assert all(n.startswith("dedicated ") for n in named) and len(set(named)) == 4, named
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_shared_python_of_an_older_site_version_is_not_used(site: Path, own_site: SiteServer, host: Host,
+                                                            as_shipped: Any) -> None:
+    """The site is updated while a reader keeps a page open: a page opened after the update
+    finds the shared worker still running the old lesson code, and gets a Python of its own
+    (the worker compares the zips a page would load with those it booted with)."""
+    import io
+    import zipfile
+
+    hashes = embeds(site, "en", "katko")
+    host.pages["/a.html"] = host_page(iframe(own_site.url, hashes["ex-katko-kt-1"], lazy=False))
+    host.pages["/b.html"] = host_page(iframe(own_site.url, hashes["ex-katko-kt-3-2"], lazy=False))
+    context = as_shipped.new_context()
+    try:
+        old = context.new_page()
+        old.goto(f"{host.url}/a.html")
+        wait_in(frame_of(old), f"{STATE} === 'live'", BOOT_TIMEOUT)
+        before = python_of(frame_of(old))
+        assert before[0].startswith("shared "), before
+        # the update: another lesson.zip (the same files, and one more)
+        out = io.BytesIO()
+        with zipfile.ZipFile(site / "lesson.zip") as src, zipfile.ZipFile(out, "w") as dst:
+            for item in src.infolist():
+                dst.writestr(item, src.read(item))
+            dst.writestr("lesson/update.txt", "a newer version")
+        own_site.replace["/lesson.zip"] = out.getvalue()
+        new = context.new_page()
+        new.goto(f"{host.url}/b.html")
+        wait_in(frame_of(new), f"{STATE} === 'live'", BOOT_TIMEOUT)
+        after = python_of(frame_of(new))
+        assert after[0].startswith("dedicated "), after
+        assert python_of(frame_of(old)) == before  # the old page keeps its Python
+        frame_of(old).click(".ex-next")  # and it still answers
+    finally:
+        context.close()
+
+
+def test_shared_python_boots_offline(site: Path, server: str, host: Host, as_shipped: Any) -> None:
+    """Offline, the shared worker's script and everything it fetches (Pyodide, the zips)
+    come from the site's service worker: a frame reloaded offline boots a new shared worker."""
+    hashes = embeds(site, "en", "katko")
+    host.pages["/offline-shared.html"] = host_page(iframe(server, hashes["ex-katko-kt-1"], lazy=False))
+    context = as_shipped.new_context()
+    try:
+        page = context.new_page()
+        page.goto(f"{host.url}/offline-shared.html")
+        frame = frame_of(page)
+        wait_in(frame, f"{STATE} === 'live'", BOOT_TIMEOUT)
+        wait_in(frame, "navigator.serviceWorker.controller !== null", BOOT_TIMEOUT)
+        online = python_of(frame)
+        context.set_offline(True)
+        frame.evaluate(f"{STATE} = 'before the reload'; location.reload()")
+        wait_in(frame, f"{STATE} === 'live'", BOOT_TIMEOUT)
+        offline = python_of(frame)
+        assert online[0].startswith("shared ") and offline[0].startswith("shared "), (online, offline)
+        assert offline[0] != online[0] and offline[1] == "1"  # a new worker, booted offline
+    finally:
+        context.close()
+
+
+def test_shared_python_tells_every_frame_why_it_failed(site: Path, own_site: SiteServer, host: Host,
+                                                      as_shipped: Any) -> None:
+    """Python cannot start (the engine is missing on the server): every frame waiting on the
+    shared worker says why; Pyodide itself was loaded once (a later caller retries only
+    what failed)."""
+    own_site.missing.add("/engine.zip")
+    picks = list(embeds(site, "en", "katko").values())[:4]
+    host.pages["/failing.html"] = host_page(*(iframe(own_site.url, h, 460, lazy=False) for h in picks))
+    context = as_shipped.new_context(viewport={"width": 1280, "height": 2400})
+    try:
+        page = context.new_page()
+        page.goto(f"{host.url}/failing.html")
+        for i in range(4):
+            frame = frame_of(page, i, timeout=60)
+            wait_in(frame, f"{STATE} === 'error'", BOOT_TIMEOUT)
+            assert "engine.zip: 404" in frame.inner_text(".embed-status")
+        assert len(own_site.fetched("pyodide-lock.json")) == 1
+    finally:
+        context.close()

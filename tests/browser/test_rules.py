@@ -225,3 +225,30 @@ def test_call_kitti_arrangement_in_other_languages(page: Any, watch: Any, lang: 
     assert expect in fig.locator(".ex-verdict").inner_text()
     assert fig.locator(".ex-verdict a").count() == 1
     assert actual in fig.locator(".ex-actual").inner_text()
+
+
+def test_rules_tabs_share_one_python(page: Any, context: Any, watch: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    """Two rules pages open at once (two tabs): one Python, in a shared worker, answers
+    both; the second tab finds it booted."""
+    import time
+
+    def answer(p: Any, url: str, turn: str) -> float:
+        start = time.perf_counter()
+        p.goto(url)
+        p.wait_for_selector("html[data-examples='live']")
+        fig = p.locator(turn)
+        fig.scroll_into_view_if_needed()
+        fig.locator(".ex-choices .ex-cardbtn").nth(0).click()
+        p.wait_for_selector(f"{turn} .ex-bot", timeout=BOOT_TIMEOUT)
+        return time.perf_counter() - start
+
+    first = answer(page, "/rules/en/katko.html", TURN)
+    other = context.new_page()
+    watch.attach(other)
+    second = answer(other, "/rules/fi/katte.html", "#ex-katte-k-a-2")
+    workers = [p.evaluate("[document.documentElement.dataset.pythonWorker, document.documentElement.dataset.pythonBoots]")
+               for p in (page, other)]
+    with capsys.disabled():
+        print(f"\n[two rules tabs] first answer {first:.1f} s after opening (Python booted), "
+              f"second tab's {second:.1f} s; workers {workers}")
+    assert workers[0] == workers[1] and workers[0][0].startswith("shared ") and workers[0][1] == "1", workers
