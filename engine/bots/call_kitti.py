@@ -601,7 +601,7 @@ def suggest_arrangement(view: View) -> Decision:
     score, sets, discard, _ = optimise(_hand(view))
     return Decision(_arrange_words(view["seat"], sets, discard), "hint.call-kitti.arrange", {
         "categories": [set_category(s) for s in sets],
-        "card": FRENCH.code(discard), "deck": "french", "expected": f"{score:.1f}"})
+        "card": FRENCH.code(discard), "deck": "french", "expected": round(score, 1)})
 
 
 def suggest_bid(view: View, budget: Budget | None = None, seed: int | None = 0) -> Decision:
@@ -636,7 +636,7 @@ class EasyBot(Bot):
             return Decision(_arrange_words(view["seat"], sets, discard), "hint.call-kitti.arrange",
                             {"categories": [set_category(s) for s in sets],
                              "card": FRENCH.code(discard), "deck": "french",
-                             "expected": f"{sum(win_chances(vals)):.1f}"})
+                             "expected": round(sum(win_chances(vals)), 1)})
         chances = win_chances(_arranged_vals(view))
         # a casual estimate: the expected shows won, rounded with some noise, never 4
         number = max(0, min(3, int(sum(chances) + 0.5 + self.rng.uniform(-0.7, 0.7))))
@@ -669,7 +669,7 @@ def _bid_decision(view: View, number: int, dist: list[float]) -> Decision:
     chance = round(100 * sum(dist[number:]))
     key = "hint.call-kitti." + ("bid_zero" if number == 0 else "bid_four" if number == MAX_BID else "bid")
     return Decision(_bid_action(view, number), key,
-                    {"number": number, "expected": f"{expected:.1f}", "chance": chance})
+                    {"number": number, "expected": round(expected, 1), "chance": chance})
 
 
 class _Pool:
@@ -721,7 +721,7 @@ class HardBot(Bot):
             sets, discard = _split(cards, masks, idx)
             return Decision(_arrange_words(seat, sets, discard), "hint.call-kitti.arrange", {
                 "categories": [set_category(t) for t in sets],
-                "card": FRENCH.code(discard), "deck": "french", "expected": f"{score:.1f}"})
+                "card": FRENCH.code(discard), "deck": "french", "expected": round(score, 1)})
         utilities, dist = yield from self._worlds(view, pool, _arranged_vals(view))
         if may_declare and max(utilities) - now < FRESH_DEAL_HARD:
             return Decision(f"{seat} declare", "hint.call-kitti.declare", {})
