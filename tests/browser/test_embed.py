@@ -434,6 +434,26 @@ def test_embed_test_page(page: Any, watch: Any) -> None:
     page.wait_for_function("document.getElementById('code').value.includes('lang=fi')")
 
 
+def test_embed_test_page_links_to_the_guide(page: Any, watch: Any, site: Path) -> None:
+    """The test page links to the guide for authors (docs/authors.md as a page of the
+    site); the guide loads with no console error and nothing fetched from elsewhere (the
+    watch fixture), fills this site's address into its code samples, and is precached."""
+    page.goto("/embed/test.html")
+    assert page.locator("a[href='authors.html#frames-that-fit-their-content']").count() == 1
+    page.click("a[href='authors.html#writing-a-hand-record']")
+    page.wait_for_url("**/embed/authors.html#writing-a-hand-record")
+    page.wait_for_selector(".kortti-filled", state="visible")
+    origin = page.evaluate("location.origin")
+    assert page.locator("h2#writing-a-hand-record").is_visible()
+    listener = page.locator("pre", has_text="kortti-embed-height").inner_text()
+    assert listener.strip() == listener_from_docs(origin).strip()  # ready to paste
+    assert page.locator("pre .kortti-site").first.inner_text() == origin  # the site is at the root
+    page.click("a[href='test.html'] code")  # "/embed/test.html" in the text is a link
+    page.wait_for_url("**/embed/test.html")
+    sw = (site / "sw.js").read_text()
+    assert '"./embed/authors.html"' in sw and '"./js/embed-guide.js"' in sw
+
+
 
 
 class SiteServer:

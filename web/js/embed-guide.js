@@ -1,0 +1,7 @@
+// embed/authors.html (docs/authors.md on the site): fill this site's address into the code
+// samples, where the guide writes https://KORTTI-SITE. An embed's address needs the site's
+// root (the folder above embed/); the height listener compares the frame's origin.
+const root = new URL("..", location.href).href.replace(/\/$/, "");
+for (const el of document.querySelectorAll(".kortti-site")) el.textContent = root;
+for (const el of document.querySelectorAll(".kortti-origin")) el.textContent = location.origin;
+for (const el of document.querySelectorAll(".kortti-filled")) el.hidden = false;
