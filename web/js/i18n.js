@@ -1,26 +1,12 @@
 // Messages from the catalogues build.py baked into the page (engine + web words, one
 // catalogue per language; a language's gaps are filled from English). The language is
 // the reader's choice (remembered), else the browser's, else English.
+import { pickLanguage, rememberLanguage } from "./lang-choice.js";
+
 export const DATA = JSON.parse(document.getElementById("kortti-data").textContent);
 
-const STORE = "kortti-lang";
 const listeners = [];
-export let lang = pick();
-
-function saved() {
-  try { return localStorage.getItem(STORE); } catch { return null; } // storage may be off
-}
-
-function pick() {
-  const known = DATA.languages;
-  const mine = saved();
-  if (mine && known.includes(mine)) return mine;
-  for (const tag of navigator.languages?.length ? navigator.languages : [navigator.language || "en"]) {
-    const base = String(tag).toLowerCase().split("-")[0];
-    if (known.includes(base)) return base;
-  }
-  return "en";
-}
+export let lang = pickLanguage(DATA.languages);
 
 export function t(key, params = {}) {
   const text = DATA.messages[lang]?.[key] ?? DATA.messages.en[key] ?? key;
@@ -48,7 +34,7 @@ export function onLanguage(fn) { listeners.push(fn); }
 export function setLanguage(code) {
   if (!DATA.languages.includes(code) || code === lang) return;
   lang = code;
-  try { localStorage.setItem(STORE, code); } catch { /* not remembered: still switched */ }
+  rememberLanguage(code);
   applyStatic();
   for (const fn of listeners) fn(code);
 }
