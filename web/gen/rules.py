@@ -524,6 +524,33 @@ def anchor_maps(pages: dict[tuple[str, str], Page]) -> dict[tuple[str, str], dic
     return maps
 
 
+def page_shell(*, lang: str, base: str, title: str, description: str, head: str, site_links: str,
+               main: str, nav: str = "", html_attrs: str = "") -> str:
+    """The frame every generated page shares: head, the site's header, and ``main``.
+    ``base`` leads to the site root; ``head`` and ``site_links`` are ready HTML; the
+    plain strings ``title`` and ``description`` are escaped here."""
+    site = html.escape(ui(lang, "site"))
+    return f"""<!doctype html>
+<html lang="{lang}"{html_attrs}>
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{html.escape(title)} – {site}</title>
+<meta name="description" content="{html.escape(description)}">
+<meta name="theme-color" content="#0d5132">
+<link rel="icon" href="{base}icons/icon.svg" type="image/svg+xml">
+{head}
+</head>
+<body class="rules-page">
+<header class="top">
+<p class="site"><a href="{base}index.html"><img src="{base}icons/icon.svg" alt="" width="28" height="28"> {site}</a>{site_links}</p>
+{nav + chr(10) if nav else ""}</header>
+{main}
+</body>
+</html>
+"""
+
+
 def render_page(page: Page, pyodide: str, available: dict[str, set[str]],
                 anchors: dict[str, dict[str, str]] | None = None) -> tuple[str, list[Example]]:
     """One rules page (``anchors``: its section ids in the other languages, see :func:`anchor_maps`)."""
@@ -586,29 +613,12 @@ def render_page(page: Page, pyodide: str, available: dict[str, set[str]],
         for g in GAMES if g in available[lang] and g != game)
     config = page_config(lang, deck, base, pyodide, rules_map)
     lead = f'<p class="lead">{inline(page.meta["lead"], deck, lang)}</p>' if page.meta.get("lead") else ""
-    markup = f"""<!doctype html>
-<html lang="{lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{html.escape(title)} – {html.escape(ui(lang, "site"))}</title>
-<meta name="description" content="{html.escape(page.meta.get("description", ""))}">
-<meta name="theme-color" content="#0d5132">
-<link rel="icon" href="{base}icons/icon.svg" type="image/svg+xml">
-{alternates}
-<link rel="stylesheet" href="../rules.css">
-<script type="application/json" id="rules-config">{_json_script(config)}</script>
-<script type="module" src="{base}js/example.js"></script>
-<script type="application/json" id="lang-anchors">{_json_script(anchors or {})}</script>
-<script type="module" src="{base}js/rules-lang.js"></script>
-</head>
-<body class="rules-page">
-<header class="top">
-<p class="site"><a href="{base}index.html"><img src="{base}icons/icon.svg" alt="" width="28" height="28"> {html.escape(ui(lang, "site"))}</a>
-<a href="index.html">{html.escape(ui(lang, "all_rules"))}</a></p>
-<nav class="langs" aria-label="{html.escape(ui(lang, "languages"))}">{switch}</nav>
-</header>
-<main class="doc">
+    head = (f'{alternates}\n<link rel="stylesheet" href="../rules.css">\n'
+            f'<script type="application/json" id="rules-config">{_json_script(config)}</script>\n'
+            f'<script type="module" src="{base}js/example.js"></script>\n'
+            f'<script type="application/json" id="lang-anchors">{_json_script(anchors or {})}</script>\n'
+            f'<script type="module" src="{base}js/rules-lang.js"></script>')
+    main = f"""<main class="doc">
 <article>
 <h1>{inline(title, deck, lang)}</h1>
 {lead}
@@ -616,10 +626,11 @@ def render_page(page: Page, pyodide: str, available: dict[str, set[str]],
 {"".join(body)}
 </article>
 </main>
-<footer class="foot"><p>{html.escape(ui(lang, "other_games"))} {others} · <a href="{base}index.html">{html.escape(ui(lang, "play_games"))}</a> · <a href="{base}embed/test.html">{html.escape(ui(lang, "authors"))}</a></p></footer>
-</body>
-</html>
-"""
+<footer class="foot"><p>{html.escape(ui(lang, "other_games"))} {others} · <a href="{base}index.html">{html.escape(ui(lang, "play_games"))}</a> · <a href="{base}embed/test.html">{html.escape(ui(lang, "authors"))}</a></p></footer>"""
+    markup = page_shell(
+        lang=lang, base=base, title=title, description=page.meta.get("description", ""), head=head,
+        site_links=f'\n<a href="index.html">{html.escape(ui(lang, "all_rules"))}</a>',
+        nav=f'<nav class="langs" aria-label="{html.escape(ui(lang, "languages"))}">{switch}</nav>', main=main)
     return markup, examples
 
 
@@ -638,31 +649,16 @@ def render_index(lang: str, pages: dict[tuple[str, str], Page], available: dict[
     switch = " ".join(
         f'<a href="{up}{lg}/index.html" lang="{lg}" hreflang="{lg}"' + (' aria-current="page"' if lg == lang else "")
         + f">{LANG_NAMES[lg]}</a>" for lg in LANGS)
-    return f"""<!doctype html>
-<html lang="{lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{html.escape(ui(lang, "all_rules"))} – {html.escape(ui(lang, "site"))}</title>
-<meta name="description" content="{html.escape(ui(lang, "index_description"))}">
-<link rel="icon" href="{base}icons/icon.svg" type="image/svg+xml">
-<link rel="stylesheet" href="{up}rules.css">
-<script type="module" src="{base}js/rules-lang.js"></script>
-</head>
-<body class="rules-page">
-<header class="top">
-<p class="site"><a href="{base}index.html"><img src="{base}icons/icon.svg" alt="" width="28" height="28"> {html.escape(ui(lang, "site"))}</a></p>
-<nav class="langs" aria-label="{html.escape(ui(lang, "languages"))}">{switch}</nav>
-</header>
-<main class="doc"><article>
+    main = f"""<main class="doc"><article>
 <h1>{html.escape(ui(lang, "all_rules"))}</h1>
 <p class="lead">{html.escape(ui(lang, "index_lead"))}</p>
 <ul class="games-list">{"".join(items)}</ul>
 <p><a href="{base}embed/test.html">{html.escape(ui(lang, "authors"))}</a></p>
-</article></main>
-</body>
-</html>
-"""
+</article></main>"""
+    return page_shell(
+        lang=lang, base=base, title=ui(lang, "all_rules"), description=ui(lang, "index_description"),
+        head=f'<link rel="stylesheet" href="{up}rules.css">\n<script type="module" src="{base}js/rules-lang.js"></script>',
+        site_links="", nav=f'<nav class="langs" aria-label="{html.escape(ui(lang, "languages"))}">{switch}</nav>', main=main)
 
 
 def render_chooser(available: dict[str, set[str]]) -> str:
@@ -675,30 +671,15 @@ def render_chooser(available: dict[str, set[str]]) -> str:
         f'<li lang="{lg}"><a href="{lg}/index.html" hreflang="{lg}"><strong>{LANG_NAMES[lg]}</strong></a>'
         f'<br><span>{html.escape(ui(lg, "index_description"))}</span></li>' for lg in langs)
     label = " · ".join(ui(lg, "languages") for lg in langs)
-    return f"""<!doctype html>
-<html lang="en" data-pick-lang>
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{" · ".join(html.escape(ui(lg, "all_rules")) for lg in langs)} – {html.escape(ui("en", "site"))}</title>
-<meta name="description" content="{html.escape(ui("en", "index_description"))}">
-<meta name="theme-color" content="#0d5132">
-<link rel="icon" href="../icons/icon.svg" type="image/svg+xml">
-{"".join(f'<link rel="alternate" hreflang="{lg}" href="{lg}/index.html">' for lg in langs)}
-<link rel="stylesheet" href="rules.css">
-<script type="module" src="../js/rules-lang.js"></script>
-</head>
-<body class="rules-page">
-<header class="top">
-<p class="site"><a href="../index.html"><img src="../icons/icon.svg" alt="" width="28" height="28"> {html.escape(ui("en", "site"))}</a></p>
-</header>
-<main class="doc"><article>
+    head = ("".join(f'<link rel="alternate" hreflang="{lg}" href="{lg}/index.html">' for lg in langs)
+            + '\n<link rel="stylesheet" href="rules.css">\n<script type="module" src="../js/rules-lang.js"></script>')
+    main = f"""<main class="doc"><article>
 <h1>{titles}</h1>
 <nav aria-label="{html.escape(label)}"><ul class="games-list">{items}</ul></nav>
-</article></main>
-</body>
-</html>
-"""
+</article></main>"""
+    return page_shell(lang="en", base="../", title=" · ".join(ui(lg, "all_rules") for lg in langs),
+                      description=ui("en", "index_description"), head=head, site_links="", main=main,
+                      html_attrs=" data-pick-lang")
 
 
 # ------------------------------------------------------------ authors' guide
@@ -780,33 +761,20 @@ def render_guide(site: set[str], source: Path | None = None) -> str:
     note = (f'<p class="note" id="site-address">In the code samples, <code>{placeholder}</code> stands for '
             f'this site\'s address<span class="kortti-filled" hidden>, and on this page it is already filled in: '
             f'<code class="kortti-site">{placeholder}</code></span>.</p>')
-    return f"""<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{html.escape(title.text)} – {html.escape(ui("en", "site"))}</title>
-<meta name="description" content="How to embed Kortti's live card-game examples in any web page, write hand records, and build the rules pages.">
-<meta name="theme-color" content="#0d5132">
-<link rel="icon" href="../icons/icon.svg" type="image/svg+xml">
-<link rel="stylesheet" href="../rules/rules.css">
-<script type="module" src="../js/embed-guide.js"></script>
-</head>
-<body class="rules-page">
-<header class="top">
-<p class="site"><a href="../index.html"><img src="../icons/icon.svg" alt="" width="28" height="28"> {html.escape(ui("en", "site"))}</a> <a href="../rules/index.html">{html.escape(ui("en", "all_rules"))}</a> <a href="test.html">Try a hand record</a></p>
-</header>
-<main class="doc"><article class="guide">
+    main = f"""<main class="doc"><article class="guide">
 <h1 id="{title.id}">{title.html}</h1>
 {intro}
 {note}
 <nav class="toc" aria-label="{html.escape(ui("en", "contents"))}"><ol>{toc}</ol></nav>
 {rest}
 </article></main>
-<footer class="foot"><p><a href="test.html">Try a hand record and copy its embed code</a> · <a href="../rules/index.html">{html.escape(ui("en", "all_rules"))}</a> · <a href="../index.html">{html.escape(ui("en", "play_games"))}</a></p></footer>
-</body>
-</html>
-"""
+<footer class="foot"><p><a href="test.html">Try a hand record and copy its embed code</a> · <a href="../rules/index.html">{html.escape(ui("en", "all_rules"))}</a> · <a href="../index.html">{html.escape(ui("en", "play_games"))}</a></p></footer>"""
+    return page_shell(
+        lang="en", base="../", title=title.text,
+        description="How to embed Kortti's live card-game examples in any web page, write hand records, and build the rules pages.",
+        head='<link rel="stylesheet" href="../rules/rules.css">\n<script type="module" src="../js/embed-guide.js"></script>',
+        site_links=f' <a href="../rules/index.html">{html.escape(ui("en", "all_rules"))}</a> <a href="test.html">Try a hand record</a>',
+        main=main)
 
 
 def embed_config(pyodide: str) -> dict[str, Any]:
