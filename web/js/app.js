@@ -56,6 +56,8 @@ applyStatic();
 languageMenu();
 lobby.init(start);
 performance.mark("kortti:lobby"); // the lobby is on screen, Python still loading
+// fetch all of Python's boot at once (index.html), not in PyScript's waterfall
+document.head.append(document.getElementById("boot-preload").content.cloneNode(true));
 watchBoot();
 if (window.korttiPy) pythonReady();
 registerWorker(() => playing);
