@@ -48,17 +48,15 @@ PYSCRIPT = ("@pyscript/core@0.7.31", "pyscript-core-0.7.31.tgz",
             "vendor/pyscript-0.7.31")
 
 # Plain files copied from web/ as they are.
-STATIC = ["app.css", "js/*.js", "main.py"]
+STATIC = ["app.css", "table.css", "js/*.js", "worker.py"]
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
-# What Python's boot fetches anyway, in a waterfall (core.js, then its config and plugin
-# chunks, then pyodide.mjs, then the runtime, then the zips): hinted in the page, so every
-# fetch starts at once (cold boot about 200 ms sooner). A hint for a file a release renamed
-# is left out, never wrong.
+# What PyScript's start fetches on the page anyway, in a waterfall (core.js, then its
+# config and plugin chunks): hinted in the page, so every fetch starts at once. Pyodide
+# and the zips are fetched by the worker, which a page's hints cannot serve. A hint for a
+# file a release renamed is left out, never wrong.
 PRELOAD_MODULES = ("core-*.js", "deprecations-manager-*.js", "donkey-*.js", "error-*.js",
                    "py-editor-*.js", "py-game-*.js", "py-terminal-*.js")
-PRELOAD_RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs")  # imported: modulepreload
-PRELOAD_FETCH = ("pyodide-lock.json", "python_stdlib.zip", "pyodide.asm.wasm")  # fetch()ed
 
 
 class BuildError(Exception):
@@ -148,11 +146,6 @@ def preload_links(files: dict[str, bytes]) -> tuple[str, str]:
     for pattern in PRELOAD_MODULES:
         boot += [f'<link rel="modulepreload" href="{p}">' for p in sorted(files)
                  if fnmatch.fnmatch(p, f"{PYSCRIPT[4]}/{pattern}")]
-    boot += [f'<link rel="modulepreload" href="{PYODIDE[4]}/{n}">' for n in PRELOAD_RUNTIME]
-    boot += [f'<link rel="preload" href="{PYODIDE[4]}/{n}" as="fetch" crossorigin>'
-             for n in PRELOAD_FETCH]
-    boot += [f'<link rel="preload" href="{n}" as="fetch" crossorigin>'
-             for n in ("engine.zip", "table.zip", "main.py")]
     return "\n".join(page), "\n".join(boot)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import random
-import string
+import re
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -15,6 +15,7 @@ from engine.bots import Budget, make_bot
 from engine.bots import call_kitti as ck
 from engine.bots.arena import run
 from engine.games.call_kitti import CallKitti, set_value
+from engine.i18n import fill
 
 GAME = "call-kitti"
 LEVELS = ("random", "easy", "medium", "hard")
@@ -132,9 +133,9 @@ def test_a_decision_ignores_cards_the_seat_cannot_see(level: str) -> None:
 
 def _fill(key: str, params: dict[str, Any]) -> str:
     text = CATALOGUE[key]
-    fields = {f for _, f, _, _ in string.Formatter().parse(text) if f}
+    fields = set(re.findall(r"\{(\w+)[,}]", text))  # plain fields and plurals' counts
     assert fields <= set(params), (key, fields - set(params))
-    return text.format_map({k: v for k, v in params.items()})
+    return fill(text, params)
 
 
 def test_hints_have_reasons_in_the_catalogue() -> None:

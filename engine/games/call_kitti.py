@@ -580,19 +580,25 @@ class CallKitti(Match):
         others.sort(key=lambda s: (-self.points[s], -self.wati_total[s], self.goals[s], (s - first) % SEATS))
         return [winner] + others
 
-    def _settle(self, ranking: list[int]) -> tuple[list[int], list[dict[str, int]]]:
-        """C-12: each loser pays P (1B, 2B, 3B by place; 2P if on negative points) plus goals × B."""
+    def _settle(self, ranking: list[int]) -> tuple[list[int], list[dict[str, Any]]]:
+        """C-12: each loser pays P (1B, 2B, 3B by place; 2P if on negative points) plus goals × B.
+
+        Also what each loser owes, for the match-over event: seat, place (2–4), the
+        positional part (``doubled`` when the seat's points are negative) and the goals part.
+        """
         winner = ranking[0]
         money = list(self.payments)
         owed = []
         for place, seat in enumerate(ranking[1:], start=1):
             positional = place * self.base
-            if self.points[seat] < 0:
+            doubled = self.points[seat] < 0
+            if doubled:
                 positional *= 2  # only the positional part doubles
             goals = self.goals[seat] * self.base
             money[seat] -= positional + goals
             money[winner] += positional + goals
-            owed.append({"seat": seat, "place": place + 1, "positional": positional, "goals": goals})
+            owed.append({"seat": seat, "place": place + 1, "positional": positional, "goals": goals,
+                         "doubled": doubled})
         return money, owed
 
     # ------------------------------------------------------------ reading

@@ -43,6 +43,25 @@ _PLAY = [[Action(s, "play", (FRENCH.code(c),)) for c in range(DECK_SIZE)] for s 
 ANY, BEAT, BEAT_TRUMP, FOLLOW = "any", "beat", "beat_trump", "follow"
 
 
+def trick_of(view: dict[str, Any]) -> tuple[int, int] | None:
+    """The trick in play and the tricks of the deal, ``(3, 5)`` for "trick 3 of 5", from
+    a seat's view (T-5: one trick per card dealt, so a deal has ``hand_size`` tricks);
+    ``None`` when no deal is in play.
+
+    >>> m = Katko.new(3, seed=1)
+    >>> trick_of(m.view(0))
+    (1, 5)
+    >>> for _ in range(3):
+    ...     _ = m.apply(m.legal_actions()[0])
+    >>> trick_of(m.view(0))
+    (2, 5)
+    """
+    if view.get("phase") != "play":
+        return None
+    total: int = view["hand_size"]
+    return len(view["tricks"]) + 1, total
+
+
 def _default_hand_size(players: int) -> int:
     return 4 if players >= BIG_TABLE else 5
 

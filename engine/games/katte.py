@@ -31,7 +31,8 @@ MAX_SEATS = 6
 HAND = 6
 RANKS = 13
 QUALIFYING_TRICKS = 4  # K-9 is judged after trick 4
-SHOWDOWN_TRICK = 5
+SHOWDOWN_TRICK = 5  # K-10
+REVEAL_TRICK = 6  # K-11: plays itself
 
 # Precomputed actions: legal_actions() only indexes these (no string building).
 _PLAY = [[Action(s, "play", (FRENCH.code(c),)) for c in range(FRENCH.size)] for s in range(MAX_SEATS)]
@@ -351,7 +352,7 @@ class Katte(TrickMatch):
                 "cards": [{"seat": s, "card": FRENCH.code(c)} for s, c, _ in six.plays], "rule": "K-11",
             }),
             Event("trick_won", {
-                "seat": winner, "card": FRENCH.code(six.best), "trick": 6,
+                "seat": winner, "card": FRENCH.code(six.best), "trick": REVEAL_TRICK,
                 "reason": "beat" if winner != trick5_winner else "nobody_beat", "rule": "K-11",
             }),
         ]

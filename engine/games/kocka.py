@@ -12,6 +12,7 @@ last trick 5), a loser per deal who takes a letter of the game word.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 
@@ -31,6 +32,63 @@ POINTS = [0] * GERMAN.size
 POINTS[HEJMA] = 10
 for _rank, _pts in zip("789TUOKA", (1, 1, 1, 1, 2, 3, 4, 5)):
     POINTS[GERMAN.parse(_rank + "H")] = _pts
+
+TRICKS = 8  # O-6
+SEVENTEEN = 17  # O-8's "seventeen" option
+HEJMA_CODE = GERMAN.code(HEJMA)
+
+
+def penalty(code: str) -> int:
+    """O-7: the penalty points of one card, by its code (the last trick's 5 apart).
+
+    >>> penalty("OL"), penalty("AH"), penalty("7H"), penalty("AL")
+    (10, 5, 1, 0)
+    """
+    return POINTS[GERMAN.parse(code)]
+
+
+def still_out(points: Sequence[int]) -> int:
+    """O-8's ``R``: the penalty points of the deal not yet taken (33 less the points
+    taken), the last trick's 5 included until trick 8 is played.
+
+    >>> still_out([0, 0, 0, 0]), still_out([10, 3, 4, 10]), still_out([10, 3, 4, 16])
+    (33, 6, 0)
+    """
+    return TOTAL - sum(points)
+
+
+def early_end(points: Sequence[int], hejma: int | None, mode: str) -> tuple[int, str] | None:
+    """O-8: the seat certain to lose the deal now and why, under the table's
+    ``early_end`` option; ``None`` while nobody is. The reason is ``"seventeen"``
+    (17 points or more, the ``seventeen`` option), ``"out_of_reach"`` (more points than
+    anyone else can reach with all the points still out) or ``"hejma"`` (the Hejma
+    taker, whom the others can at best tie, and a tie loses with Hejma, O-9).
+
+    >>> early_end([17, 0, 2, 0], None, "certain")   # R = 14: 17 > 2 + 14
+    (0, 'out_of_reach')
+    >>> early_end([17, 0, 2, 0], None, "seventeen"), early_end([17, 0, 2, 0], None, "off")
+    ((0, 'seventeen'), None)
+    >>> early_end([16, 1, 1, 0], 0, "certain"), early_end([16, 1, 1, 0], 1, "certain")   # R = 15
+    ((0, 'hejma'), None)
+    """
+    if mode == "off":
+        return None
+    if mode == "seventeen":
+        seat = next((s for s in range(len(points)) if points[s] >= SEVENTEEN), None)
+        return None if seat is None else (seat, "seventeen")
+    rest = TOTAL - sum(points)
+    n = len(points)
+    for s in range(n):
+        p = points[s]
+        if p < rest:
+            continue  # someone with no points yet could still take them all and pass p
+        reach = max(points[j] for j in range(n) if j != s) + rest  # the most anyone else can end with
+        if p > reach:
+            return s, "out_of_reach"
+        if hejma == s and p >= reach:
+            return s, "hejma"
+    return None
+
 
 _PLAY = [[Action(s, "play", (GERMAN.code(c),)) for c in range(GERMAN.size)] for s in range(SEATS)]
 _PASS: dict[int, Action] = {}  # filled on demand: 4 × C(32, 3) at most
@@ -257,20 +315,8 @@ class Kocka(TrickMatch):
 
     def _certain_loser(self) -> int | None:
         """O-8: the seat certain to lose the deal now, under the table's option."""
-        mode = self.options["early_end"]
-        if mode == "off":
-            return None
-        p = self.points
-        if mode == "seventeen":
-            return next((s for s in range(SEATS) if p[s] >= 17), None)
-        rest = TOTAL - sum(p)
-        for s in range(SEATS):
-            if all(
-                p[s] > p[j] + rest or (self.hejma == s and p[s] >= p[j] + rest)
-                for j in range(SEATS) if j != s
-            ):
-                return s
-        return None
+        certain = early_end(self.points, self.hejma, self.options["early_end"])
+        return None if certain is None else certain[0]
 
     def _end_deal(self, early: bool) -> list[Event]:
         """O-9: the most points loses; a tie goes to the Hejma taker, else a draw."""

@@ -12,10 +12,12 @@ BOOT_TIMEOUT = 90_000  # ms: Pyodide boot is CPU-bound; a loaded 2-core machine 
 # "summary", "select" (choose cards, then confirm), "play", "buttons", or false (wait).
 TURN = """() => {
   const m = window.kortti && window.kortti.model();
-  if (!m || m.busy) return false;
-  if (m.summary) return "summary";
-  if (document.querySelector('#hand .card:enabled')) return m.select ? "select" : "play";
-  if (document.querySelector('#actions button.action')) return "buttons";
+  const table = document.getElementById('table');
+  if (!m || table.dataset.busy) return false;
+  if (!document.getElementById('summary').hidden) return "summary";
+  if (!m.mine) return false;
+  if (document.querySelector('#hand .card.usable')) return m.select ? "select" : "play";
+  if (document.querySelector('#actions button.action:enabled')) return "buttons";
   return false;
 }"""
 
@@ -48,10 +50,10 @@ def take_turn(page: Any, kind: str) -> None:
         for _ in range(20):
             if page.is_enabled("#select-go"):
                 break
-            page.locator("#hand .card:enabled[aria-pressed=false]").first.click()
+            page.locator("#hand .card.usable[aria-pressed=false]").first.click()
         page.click("#select-go")
     elif kind == "play":
-        card = page.locator("#hand .card:enabled").first
+        card = page.locator("#hand .card.usable").first
         card.click()
         if page.locator("#actions button.action").count():  # one card, several actions
             page.locator("#actions button.action").first.click()

@@ -29,8 +29,13 @@ def test_keyboard_pass_and_trick(page: Any, watch: Any) -> None:
     tab_to(page, "a.id === 'start'")
     page.keyboard.press("Enter")
     assert wait_turn(page) == "select"
-    for _ in range(3):  # choose three cards: Tab to one not chosen yet, Space toggles it
-        tab_to(page, "a.classList.contains('card') && a.getAttribute('aria-pressed') === 'false' && !a.disabled")
+    # the hand is one tab stop; arrows move between its cards, Space chooses one
+    tab_to(page, "a.classList.contains('card')")
+    for _ in range(3):
+        for _ in range(10):
+            if page.evaluate("document.activeElement.getAttribute('aria-pressed') === 'false'"):
+                break
+            page.keyboard.press("ArrowRight")
         page.keyboard.press("Space")
     assert page.locator("#hand .card[aria-pressed=true]").count() == 3
     tab_to(page, "a.id === 'select-go'")
@@ -39,8 +44,10 @@ def test_keyboard_pass_and_trick(page: Any, watch: Any) -> None:
     before = len(record(page)["deals"][0]["actions"])
     # it is our turn: the focus is back on a playable card, Enter plays it
     focused = page.evaluate("document.activeElement.dataset.code")
-    if not focused or page.evaluate("document.activeElement.disabled"):
-        tab_to(page, "a.classList.contains('card') && !a.disabled")
+    for _ in range(10):  # an unplayable card says why; arrows find a playable one
+        if focused and page.evaluate("document.activeElement.classList.contains('usable')"):
+            break
+        page.keyboard.press("ArrowRight")
         focused = page.evaluate("document.activeElement.dataset.code")
     page.keyboard.press("Enter")
     actions = record(page)["deals"][0]["actions"]

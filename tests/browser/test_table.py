@@ -72,7 +72,7 @@ def test_call_kitti_arrangement(page: Any, watch: Any) -> None:
     # tap set 3, then four cards: the set takes three, the fourth goes to the next set
     zones.nth(2).locator(".zone-head").click()
     for _ in range(4):
-        page.locator("#hand .card:enabled").first.click()
+        page.locator("#hand .card.usable").first.click()
     assert zones.nth(2).locator(".zone-card").count() == 3
     assert sum(zones.nth(i).locator(".zone-card").count() for i in range(5)) == 4
     codes = zones.nth(2).locator(".zone-card").evaluate_all("bs => bs.map((b) => b.dataset.code)")
@@ -84,7 +84,7 @@ def test_call_kitti_arrangement(page: Any, watch: Any) -> None:
     assert page.locator(f"#hand .card[data-code='{codes[0]}']").is_enabled()
     assert not go.is_enabled()  # incomplete: cannot be sent
     # drag a card onto the discard
-    drag = page.locator("#hand .card:enabled").first
+    drag = page.locator("#hand .card.usable").first
     code = drag.get_attribute("data-code")
     drag.drag_to(zones.nth(4))
     assert zones.nth(4).locator(".zone-card").evaluate_all("bs => bs.map((b) => b.dataset.code)") == [code]
@@ -111,7 +111,9 @@ def test_call_kitti_six_pairs(page: Any, watch: Any) -> None:
     assert declare.count() == 1
     declare.click()
     assert wait_turn(page) == "summary"
-    assert "Tester" in page.inner_text("#summary") and record(page)["deals"][0]["actions"][-1] == "0 declare"
+    summary = page.inner_text("#summary")
+    assert "You declared six pairs" in summary and "null" not in summary
+    assert record(page)["deals"][0]["actions"][-1] == "0 declare"
 
 
 def test_katte_seat_handed_to_a_bot(page: Any, watch: Any) -> None:
@@ -138,7 +140,8 @@ def test_kocka_exchange_and_deal_account(page: Any, watch: Any) -> None:
     assert sorted(marked) == sorted(got)
     shown = page.locator("#center .shown")
     assert shown.count() == 2  # what you passed, and what you received
-    assert page.locator("#seats .word").count() == 3 and page.locator("#me .word").count() == 1
+    # every seat's game word, the human's on its own badge at the bottom of the felt
+    assert page.locator("#seats .word").count() == 4 and page.locator("#seats .seat.mine .word").count() == 1
     play_deal(page)
     result = replay(record(page))["deals"][-1]
     items = page.locator("#summary .tricks-list li")

@@ -62,24 +62,28 @@ def strings(x: Any, key: str = "") -> list[str]:
 
 def draw(m: engine.Match, lang: str, seat: int = 0) -> dict[str, Any]:
     t = Text(catalogue(DATA["messages"], lang), m.DECK.name, m.names, seat)
-    return model.build(m, seat, adapter(m.NAME), t, busy=False, show=None, announce=[])
+    return model.build(m, seat, adapter(m.NAME), t, announce=[])
 
 
-def play(table: Table, models: list[dict[str, Any]], config: dict[str, Any], hints: bool) -> None:
+def play(table: Table, replies: list[dict[str, Any]], config: dict[str, Any], hints: bool) -> None:
     """A match started as the lobby would; the human plays the first legal thing (after a
-    hint), bots the rest, to the summary."""
+    hint), bots the rest (asked one move at a time, as the page asks), to the summary."""
 
     async def run() -> None:
-        assert table.start(config) == ""
-        for step in range(2000):
-            await asyncio.sleep(0.001)
-            m = models[-1]
-            if m["summary"]:
+        replies.append(table.start(config))
+        assert "error" not in replies[-1]
+        turns = 0
+        for _ in range(3000):
+            m = replies[-1]["model"]
+            if m["next"] == "over":
+                assert m["summary"]
                 return
-            if m["busy"] or m["hinting"]:
+            if m["next"] == "bots":
+                replies.append(await table.bot_turn())
                 continue
-            if hints and m["can_hint"] and not m["hint"] and step % 2 == 0:
-                table.ask_hint()
+            turns += 1
+            if hints and m["can_hint"] and not m["hint"] and turns % 2 == 1:
+                replies.append(await table.ask_hint())
                 continue
             if m["select"]:
                 codes = [c["code"] for c in m["hand"] if c["select"]]
@@ -87,12 +91,13 @@ def play(table: Table, models: list[dict[str, Any]], config: dict[str, Any], hin
                     codes = codes[:3] + ["/"] + codes[3:6] + ["/"] + codes[6:9] + ["/"] + codes[9:12] + ["/"] + codes[12:]
                 else:
                     codes = codes[:3]
-                assert table.act_cards(m["select"]["verb"], codes) == ""
+                replies.append(table.act_cards(m["select"]["verb"], codes))
             elif any(c["actions"] for c in m["hand"]):
                 card = next(c for c in m["hand"] if c["actions"])
-                assert table.act(card["actions"][0]["id"]) == ""
+                replies.append(table.act(card["actions"][0]["id"]))
             elif m["buttons"]:
-                assert table.act(m["buttons"][0]["id"]) == ""
+                replies.append(table.act(m["buttons"][0]["id"]))
+            assert "error" not in replies[-1], replies[-1]
         raise AssertionError("the deal did not end")
 
     run_async(run)
@@ -102,31 +107,27 @@ def play(table: Table, models: list[dict[str, Any]], config: dict[str, Any], hin
 @pytest.mark.parametrize("lang", DATA["languages"])
 @pytest.mark.parametrize("game,players", GAMES)
 def test_a_deal_in_words(game: str, players: int, lang: str) -> None:
-    models: list[dict[str, Any]] = []
-    table = Table(DATA["messages"], models.append, bot_delay=0, trick_pause=0, lang=lang)
-    play(table, models, {"game": game, "players": players, "seat": 1, "seed": 3, "name": "Tester",
-                         "levels": {str(s): "medium" for s in range(players)}}, hints=True)
-    words = [s for m in models for s in strings(m)] + [s for m in models for s in m["announce"]]
+    replies: list[dict[str, Any]] = []
+    table = Table(DATA["messages"], lang=lang)
+    play(table, replies, {"game": game, "players": players, "seat": 1, "seed": 3, "name": "Tester",
+                          "levels": {str(s): "medium" for s in range(players)}}, hints=True)
+    models = [r["model"] for r in replies if "model" in r]
+    words = [s for r in replies for s in strings(r)]
     assert sorted(set(RAW.findall("\n".join(words)))) == []
     assert any(m["hint"] for m in models), "a hint was given"
     assert table.players.errors == []
     assert models[-1]["summary"]["lines"] or game == "katko"
+    # every finished trick (show) was a moment with its sentence, before the summary
+    taken = [mo for r in replies for mo in r.get("moments", []) if mo["kind"] == "taken"]
+    assert taken and all(mo["line"] and mo["plays"] for mo in taken)
 
 
 def test_languages_switch_the_table() -> None:
-    models: list[dict[str, Any]] = []
-    table = Table(DATA["messages"], models.append, bot_delay=0, trick_pause=0, lang="en")
-
-    async def run() -> None:
-        assert table.start({"game": "kocka", "players": 4, "seat": 0, "seed": 1}) == ""
-        english = models[-1]["title"]
-        table.set_language("fi")
-        assert models[-1]["title"] != english and "jako" in models[-1]["title"]
-        table.set_language("cs")
-        assert "rozdání" in models[-1]["title"]
-        table.stop()
-
-    run_async(run)
+    table = Table(DATA["messages"], lang="en")
+    english = table.start({"game": "kocka", "players": 4, "seat": 0, "seed": 1})["model"]["title"]
+    assert "jako" in table.set_language("fi")["model"]["title"] and english
+    assert "rozdání" in table.set_language("cs")["model"]["title"]
+    table.stop()
 
 
 def test_katte_automatic_win_shows_the_hand() -> None:
@@ -135,7 +136,7 @@ def test_katte_automatic_win_shows_the_hand() -> None:
                         ["TS", "JS", "QD", "KD", "AC", "3C"]], start=0)
     assert m.deal_over
     for lang in DATA["languages"]:
-        out = draw(m, lang)
+        out = draw(m, lang, seat=1)  # A's hand, as B sees it
         summary = out["summary"]
         assert sorted(c["code"] for c in summary["groups"][0]["cards"]) == sorted(["2S", "2H", "2D", "2C", "9S", "KH"])
         assert "A" in summary["groups"][0]["label"]
@@ -178,5 +179,7 @@ def test_kocka_early_end_is_called_out() -> None:
             break
     out = draw(m, "en")
     trick = m.deal_result()["tricks_played"]
-    assert out["summary"]["lines"][0] == DATA["messages"]["en"]["web.kocka.early"].format(trick=trick)
+    line = out["summary"]["lines"][0]  # why the deal ended early, and that the rest is not played
+    loser = "ABCD"[m.deal_result()["loser"]]
+    assert f"trick {trick}" in line and f"{loser} loses" in line and "not played" in line, line
     assert len(out["summary"]["tricks"]) == trick

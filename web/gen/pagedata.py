@@ -73,7 +73,11 @@ def build(root: Path) -> dict[str, Any]:
     slim = {lang: (m if lang == "en" else {k: v for k, v in m.items() if messages.get(k) != v})
             for lang, m in catalogues.items()}
     # "order": the README's order of the games (the JSON's keys are sorted)
-    return {"games": games, "order": list(games), "languages": langs, "messages": slim}
+    from .rule_links import rule_sections
+
+    # "rules": each numbered rule's section on the rules pages (a refusal links to it)
+    return {"games": games, "order": list(games), "languages": langs, "messages": slim,
+            "rules": rule_sections()}
 
 
 def _json_for_script(data: Any) -> str:

@@ -469,7 +469,9 @@ def render_sets(block: Block, page: Page) -> str:
                 raise RulesError(f"{page.game}.{lang}: @sets: the engine does not rank {sa} {op} {sb}")
         row = cells[0]
         for op, cell in zip(ops, cells[1:]):
-            row += f'<span class="set-op" aria-label="{html.escape(ui(lang, "beats" if op == ">" else "equals"))}">{op}</span>{cell}'
+            said = html.escape(ui(lang, "beats" if op == ">" else "equals"))  # what a screen reader says for the sign
+            row += (f'<span class="set-op"><span aria-hidden="true">{op}</span>'
+                    f'<span class="visually-hidden"> {said} </span></span>{cell}')
         rows.append(f'<div class="set-row">{row}</div>')
     caption = block.attrs.get("caption", "")
     cap = f"<figcaption>{inline(caption, 'french', lang)}</figcaption>" if caption else ""
@@ -524,6 +526,16 @@ def anchor_maps(pages: dict[tuple[str, str], Page]) -> dict[tuple[str, str], dic
     return maps
 
 
+def scroll_box(heading: str = "") -> str:
+    """The opening tag of a box that scrolls sideways when a table is wider than the
+    column (a phone). Keyboard users scroll it too, so it takes focus; as a group named
+    by the heading above it (``heading``: that heading's id), focus says what it holds.
+    (A group, not a region: a region named like its section would be a second landmark
+    of the same name.)"""
+    named = f' role="group" aria-labelledby="{heading}"' if heading else ""
+    return f'<div class="table-wrap" tabindex="0"{named}>'
+
+
 def page_shell(*, lang: str, base: str, title: str, description: str, head: str, site_links: str,
                main: str, nav: str = "", html_attrs: str = "") -> str:
     """The frame every generated page shares: head, the site's header, and ``main``.
@@ -564,6 +576,7 @@ def render_page(page: Page, pyodide: str, available: dict[str, set[str]],
     counter: dict[str, int] = {}
     rules_map: dict[str, list[str]] = {}
     section_open = False
+    heading = ""  # the id of the heading above, which names a table's scroll box
     for block in page.blocks:
         if block.kind == "h2":
             if section_open:
@@ -572,6 +585,7 @@ def render_page(page: Page, pyodide: str, available: dict[str, set[str]],
             for rule in block.attrs["rules"].split():
                 rules_map[rule] = ["#" + anchor, block.text]
             body.append(f'<section aria-labelledby="{anchor}"><h2 id="{anchor}">{inline(block.text, deck, lang)}</h2>')
+            heading = anchor
             toc.append(f'<li><a href="#{anchor}">{inline(block.text, deck, lang)}</a></li>')
             section_open = True
         elif block.kind == "h3":
@@ -579,6 +593,7 @@ def render_page(page: Page, pyodide: str, available: dict[str, set[str]],
             for rule in block.attrs["rules"].split():
                 rules_map[rule] = ["#" + anchor, block.text]
             body.append(f'<h3 id="{anchor}">{inline(block.text, deck, lang)}</h3>')
+            heading = anchor
         elif block.kind == "p":
             body.append(f"<p>{inline(block.text, deck, lang)}</p>")
         elif block.kind in ("ul", "ol"):
@@ -590,7 +605,7 @@ def render_page(page: Page, pyodide: str, available: dict[str, set[str]],
             head, *rest = block.items
             th = "".join(f'<th scope="col">{inline(c, deck, lang)}</th>' for c in head)
             trs = "".join("<tr>" + "".join(f"<td>{inline(c, deck, lang)}</td>" for c in r) + "</tr>" for r in rest)
-            body.append(f'<div class="table-wrap"><table><thead><tr>{th}</tr></thead><tbody>{trs}</tbody></table></div>')
+            body.append(f'{scroll_box(heading)}<table><thead><tr>{th}</tr></thead><tbody>{trs}</tbody></table></div>')
         elif block.kind in ("example", "turn"):
             markup, ex = build_example(block, page, base, counter)
             body.append(markup)
@@ -745,10 +760,16 @@ def render_guide(site: set[str], source: Path | None = None) -> str:
         return block.replace("}}", "}&#125;").replace("{{", "&#123;{")
 
     parts = []
+    heading = ""
     for kind, block in doc.blocks[1:]:
+        if kind in ("h2", "h3"):
+            m = re.match(r'<h[23] id="([^"]+)"', block)
+            heading = m.group(1) if m else ""
         if kind == "table":
-            block = f'<div class="table-wrap">{block}</div>'
-        parts.append(sample(block) if "<pre>" in block else block)
+            block = f'{scroll_box(heading)}{block}</div>'
+        if "<pre>" in block:  # code samples scroll sideways too: keyboard users can scroll them
+            block = sample(block).replace("<pre>", '<pre tabindex="0">')
+        parts.append(block)
     body = "\n".join(parts)
     # The placeholder is not an address anything is fetched from or linked to: written
     # with "&#58;" (the same text) so that "https://" in a page still means a link off-site.

@@ -1,30 +1,157 @@
-// The page's entry: lobby at once, boot progress, then the table once Python is ready.
+// The page's entry: the lobby at once, Python booting in its worker meanwhile, and the
+// routes. Routes live in the URL fragment (the static host has no catch-all):
+//   #/             the lobby
+//   #/play/<game>  the table of that game's match (saved after every action)
+// Back from the table pauses to the lobby, where "Continue" is offered; forward returns.
 import { lobby } from "./lobby.js";
 import { table } from "./table.js";
+import { boot as bootPython, call } from "./engine.js";
 import { watchBoot, bootDone, bootFailed } from "./boot.js";
 import { registerWorker } from "./pwa.js";
-import { DATA, lang, applyStatic, setLanguage, languageName, onLanguage, el } from "./i18n.js";
+import * as store from "./store.js";
+import { DATA, lang, t, applyStatic, setLanguage, languageName, onLanguage, el } from "./i18n.js";
+import { confirmDialog } from "./table-view.js";
 
-let playing = false;
 const params = new URLSearchParams(location.search);
+let playing = null; // {game, config, lock} of the match on the table
+let saves = {}; // the saved matches, by game (kept in step with the store)
+let ready = null; // Promise: Python is ready in its worker
 
-function leave() {
-  playing = false;
-  window.korttiPy.stop();
-  lobby.show();
+// ------------------------------------------------------------------ routes
+
+function route() {
+  const m = /^#\/play\/([\w-]+)$/.exec(location.hash);
+  return m ? { page: "play", game: m[1] } : { page: "lobby" };
 }
 
-function start(choices) {
+function go(hash, replace = false) {
+  if (location.hash === hash || (!location.hash && hash === "#/")) return;
+  if (replace) history.replaceState(null, "", hash);
+  else history.pushState(null, "", hash);
+}
+
+async function follow() {
+  const r = route();
+  if (r.page === "play") {
+    if (playing && playing.game === r.game) return;
+    if (saves[r.game]) return continueMatch(r.game, true);
+    go("#/", true);
+  }
+  if (playing) pause();
+  showLobby();
+}
+
+// ------------------------------------------------------------------ the lobby
+
+async function showLobby(error) {
+  lobby.show(error);
+  // malformed saves are kept aside (downloadable), never lost, never in the way
+  const { saves: found, aside } = await store.loadAll();
+  saves = found;
+  lobby.offer(saves, aside);
+}
+
+function pause() {
+  // the match stays saved (and its seat locked only while on the table)
+  table.close();
+  playing?.lock?.release();
+  playing = null;
+}
+
+async function enter(game, config, request) {
+  const lock = await store.lockMatch(game);
+  if (!lock) {
+    // open in another tab: said on its offer, until that tab lets it go
+    lobby.locked(game);
+    store.whenFree(game).then(() => lobby.unlocked(game));
+    return false;
+  }
+  lobby.busy?.(true);
+  let reply;
+  try {
+    await ready;
+    reply = await request();
+  } catch (e) {
+    reply = { error: String(e && e.message ? e.message : e) };
+  } finally {
+    lobby.busy?.(false);
+  }
+  if (reply.error) {
+    lock.release();
+    return reply;
+  }
+  playing = { game, config, lock };
+  document.getElementById("lobby").hidden = true;
+  table.open(reply, {
+    save: (record, model) => saveMatch(game, config, record, model),
+    leave: () => leave(),
+    ended: () => endMatch(game),
+  });
+  if (reply.record) saveMatch(game, config, reply.record, reply.model);
+  store.askPersist();
+  return reply;
+}
+
+async function start(choices) {
   const seed = params.has("seed") ? Number(params.get("seed")) : crypto.getRandomValues(new Uint32Array(1))[0];
-  table.begin();
-  playing = true;
-  const error = window.korttiPy.start(JSON.stringify({ ...choices, seed, lang }));
-  if (error) { playing = false; lobby.show(error); }
+  const config = { ...choices, seed, lang };
+  const game = config.game;
+  if (saves[game] && !(await confirmDialog("replace-dialog", t("web.save.replace.title"),
+    t("web.save.replace.text", { game: t(`game.${game}`) }), t("web.save.replace.yes"), t("web.dialog.cancel")))) return;
+  const reply = await enter(game, config, () => call("start", JSON.stringify(config)));
+  if (reply && reply.error) lobby.show(reply.error);
+  else if (reply) go(`#/play/${game}`);
 }
+
+async function continueMatch(game, fromRoute = false) {
+  const save = saves[game];
+  if (!save) return;
+  const config = { ...save.config, lang };
+  const reply = await enter(game, config, () => call("resume", JSON.stringify(config), JSON.stringify(save.record)));
+  if (reply && reply.error) {
+    // the engine refused the saved record: kept aside (downloadable), never lost
+    await store.setAside(game, JSON.stringify(save), reply.error);
+    if (fromRoute) go("#/", true);
+    showLobby();
+  } else if (reply && !fromRoute) {
+    go(`#/play/${game}`);
+  }
+}
+
+function saveMatch(game, config, record, model) {
+  const save = { v: 1, game, config, record, updated: Date.now(),
+    summary: { deal: model.deal, text: model.title } };
+  saves[game] = save;
+  store.saveMatch(save);
+}
+
+async function leave() {
+  const ok = await confirmDialog("leave-dialog", t("web.leave.title"), t("web.leave.text"),
+    t("web.leave.yes"), t("web.leave.no"));
+  if (!ok) return;
+  pause();
+  go("#/");
+  showLobby();
+}
+
+async function endMatch(game) {
+  // the match is over: nothing left to continue
+  delete saves[game];
+  await store.dropMatch(game);
+  pause();
+  go("#/");
+  showLobby();
+}
+
+async function discard(game) {
+  delete saves[game];
+  await store.dropMatch(game);
+  showLobby();
+}
+
+// ------------------------------------------------------------------ Python
 
 function pythonReady() {
-  if (document.body.dataset.ready === "1") return;
-  table.attach(window.korttiPy, leave);
   lobby.setReady();
   bootDone();
   document.body.dataset.ready = "1"; // play works from here on (tests wait for it)
@@ -36,28 +163,25 @@ function languageMenu() {
   menu.replaceChildren(...DATA.languages.map((code) =>
     el("option", { value: code, lang: code, selected: code === lang }, languageName(code))));
   menu.addEventListener("change", () => setLanguage(menu.value));
-  onLanguage((code) => {
-    menu.value = code;
-    window.korttiPy?.setLanguage(code); // the table's words come from Python: redrawn there
-  });
+  onLanguage((code) => { menu.value = code; });
 }
 
-// the Python side (main.py) calls these
-window.korttiUI = { update: (json) => table.update(json), ready: pythonReady, failed: bootFailed, lang: () => lang };
 // for tests and bug reports: the match as a hand record, the model on screen, bot faults
 window.kortti = {
-  record: () => JSON.parse(window.korttiPy.record()),
+  record: () => call("record"),
   model: () => table.model,
-  botErrors: () => JSON.parse(window.korttiPy.botErrors()),
+  botErrors: () => call("bot_errors"),
   setLanguage,
 };
 
 applyStatic();
 languageMenu();
-lobby.init(start);
-performance.mark("kortti:lobby"); // the lobby is on screen, Python still loading
-// fetch all of Python's boot at once (index.html), not in PyScript's waterfall
-document.head.append(document.getElementById("boot-preload").content.cloneNode(true));
+lobby.init(start, { onContinue: (game) => continueMatch(game), onDiscard: discard });
+performance.mark("kortti:lobby"); // the lobby is on screen and answers; Python boots in its worker
 watchBoot();
-if (window.korttiPy) pythonReady();
-registerWorker(() => playing);
+ready = bootPython({ messages: DATA.messages, lang, games: DATA.order });
+ready.then(pythonReady, (e) => bootFailed(String(e && e.message ? e.message : e)));
+window.addEventListener("popstate", follow);
+// a reload (or a crash) on a table's address continues that match: saves first
+store.loadAll().then(({ saves: found }) => { saves = found; follow(); });
+registerWorker(() => Boolean(playing));

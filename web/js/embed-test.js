@@ -16,6 +16,23 @@ $("record").value = JSON.stringify(SAMPLE, null, 1);
 
 let tries = 0;
 
+/**
+ * The "your turn" fields as the embed address's turn=D.A. The fields count deals and moves
+ * from 1, as the messages about a record do ("deal 1, move 2: …"); the address counts from
+ * 0 (docs/authors.md). {} for no question; {error} for fields that name no move.
+ */
+function turnParam(move, deal) {
+  move = String(move).trim();
+  deal = String(deal).trim() || "1";
+  if (!move) return {};
+  const m = Number(move);
+  const d = Number(deal);
+  if (!Number.isInteger(m) || m < 1 || !Number.isInteger(d) || d < 1) {
+    return { error: `“Your turn” needs whole numbers from 1: move ${move} of deal ${deal} is not a move.` };
+  }
+  return { turn: `${d - 1}.${m - 1}` };
+}
+
 async function make(event) {
   event?.preventDefault();
   $("try-error").textContent = "";
@@ -24,8 +41,16 @@ async function make(event) {
     $("try-error").textContent = `That is not valid JSON yet: ${e.message}`;
     return;
   }
+  // a number field that does not hold a number reads as "": say so, never ignore it
+  const moveField = $("turn").validity.badInput ? "?" : $("turn").value;
+  const dealField = $("turn-deal").validity.badInput ? "?" : $("turn-deal").value;
+  const turn = turnParam(moveField, dealField);
+  if (turn.error) {
+    $("try-error").textContent = turn.error;
+    return;
+  }
   const hash = new URLSearchParams({ lang: $("lang").value });
-  if ($("turn").value.trim()) hash.set("turn", $("turn").value.trim());
+  if (turn.turn) hash.set("turn", turn.turn);
   if ($("title").value.trim()) hash.set("title", $("title").value.trim());
   const url = new URL(`example.html#${hash}&r=${await encodeRecord(record)}`, location.href).href;
   const title = "Card game example";

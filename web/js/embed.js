@@ -27,6 +27,9 @@ document.documentElement.lang = lang;
 const ui = cfg.ui[lang];
 const t = (key, p = {}) => String(ui[key] ?? key).replace(/\{(\w+)\}/g, (w, k) => (k in p ? String(p[k]) : w));
 const root = document.getElementById("embed");
+// Opened alone, the example is the page's main content. In another site's page it is part
+// of that page's content, inside the host's own landmarks: no second "main" there.
+if (window.parent === window) root.setAttribute("role", "main");
 let state = "decoding";
 let drawn = null; // ms of script from the start of this module to the first position on screen
 let live = null; // the example's steps once Python has made them (for tallest())
@@ -48,7 +51,7 @@ function reportHeight() {
 if ("ResizeObserver" in window) new ResizeObserver(() => reportHeight()).observe(root);
 
 function fail(kind, detail = "") {
-  root.innerHTML = `<div class="embed-error" role="alert"><p><strong>${esc(t("embed_error"))}</strong></p>`
+  root.innerHTML = `<div class="embed-error" role="alert"><h1>${esc(t("embed_error"))}</h1>`
     + `<p>${esc(t(`embed_${kind}`, { message: detail }))}</p><p class="embed-help">${esc(t("embed_help"))}</p></div>`;
   setState("error");
 }
@@ -174,8 +177,9 @@ async function main() {
   const names = Array.isArray(record.names) && record.names.length === record.players
     ? record.names.map(String) : Array.from({ length: record.players }, (_, i) => pool[i] || t("seat", { n: i + 1 }));
   const title = params.get("title") || t("embed_title", { game: t(`game_${record.game}`) });
+  document.title = title;
   const rules = new URL(`${cfg.base}rules/${lang}/${record.game}.html`, location.href).href;
-  root.innerHTML = `<figure class="ex embed-ex" id="ex" tabindex="-1"><figcaption><strong>${esc(title)}</strong> `
+  root.innerHTML = `<figure class="ex embed-ex" id="ex" tabindex="-1"><figcaption><h1 class="embed-title">${esc(title)}</h1> `
     + `<a class="embed-rules" href="${esc(rules)}" target="_blank" rel="noopener">${esc(t("rules_link", { game: t(`game_${record.game}`) }))}</a></figcaption>`
     + `<div class="ex-board"></div><div class="ex-bar"></div><p class="embed-status" role="status"></p></figure>`;
   const fig = root.querySelector("figure");

@@ -2,15 +2,28 @@
 // catalogue per language; a language's gaps are filled from English). The language is
 // the reader's choice (remembered), else the browser's, else English.
 import { pickLanguage, rememberLanguage } from "./lang-choice.js";
+import { fill } from "./plural.js";
 
 export const DATA = JSON.parse(document.getElementById("kortti-data").textContent);
 
 const listeners = [];
 export let lang = pickLanguage(DATA.languages);
 
+// A message with its {name} fields filled from params (a field without a param stays as
+// written) and its counted words in the language's plural forms (plural.js: the syntax
+// engine/i18n.py's fill() reads, {count, plural, one {# card} other {# cards}}).
 export function t(key, params = {}) {
-  const text = DATA.messages[lang]?.[key] ?? DATA.messages.en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  const own = DATA.messages[lang]?.[key];
+  const code = own === undefined ? "en" : lang;
+  const text = own ?? DATA.messages.en[key] ?? key;
+  return fill(text, params, code, DATA.messages[code]?.["format.decimal_point"] ?? ".");
+}
+
+// A sentence about a seat: its second-person variant ("<key>.you": "You take the trick")
+// when the seat is the human's and the catalogue has one, as web/table/text.py's Text.you
+export function tYou(key, you, params = {}) {
+  const own = you && (DATA.messages[lang]?.[`${key}.you`] ?? DATA.messages.en[`${key}.you`]) !== undefined;
+  return t(own ? `${key}.you` : key, params);
 }
 
 // Words of a language, in that language (for the language menu)

@@ -4,12 +4,14 @@
 // only draws them, so stepping works before Python has booted.
 // The markup matches web/gen/rules.py's render_board, which draws the first position.
 import { measureHeight, embedCode as iframeCode } from "./embed-size.js";
+import { fill as fillWords } from "./plural.js";
 
 const FRENCH_SIGN = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
 
-export function fill(text, params = {}) {
-  return String(text).replace(/\{(\w+)\}/g, (whole, k) => (k in params ? String(params[k]) : whole));
+// A message filled, its counted words in the language's plural forms (plural.js)
+export function fill(text, params = {}, lang = "en") {
+  return fillWords(text, params, lang);
 }
 
 /** Each step keeps only what changed: merge them into full positions. */
@@ -24,7 +26,7 @@ export class Words {
   constructor(ui, cards, deck, lang, rules = {}) {
     this.ui = ui; this.cards = cards; this.deck = deck; this.lang = lang; this.rules = rules;
   }
-  t(key, params) { return fill(this.ui[key] ?? key, params); }
+  t(key, params) { return fill(this.ui[key] ?? key, params, this.lang); }
   name(code) { return (this.cards[code] || [code, code])[1]; }
   chip(code) {
     const [label, name] = this.cards[code] || [code.slice(0, -1), code];

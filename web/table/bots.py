@@ -1,10 +1,11 @@
 """Computer players at the table: the engine's bots (``engine.bots``), one per seat.
 
 A bot sees only its seat's view (``match.view(seat)``), never the match. It thinks in
-slices (``Bot.steps`` yields between units of work); :func:`think` hands the browser
-back its main thread between slices, so no task blocks the page for long. Hard bots
-think for a quarter of a second at most (a time budget); easy and medium ones are
-instant.
+slices (``Bot.steps`` yields between units of work); :func:`think` hands the worker's
+event loop back between slices, so a request from the page (a move, leaving the table)
+is answered at once, and thinking the page no longer needs stops (:class:`Cancelled`).
+Hard bots think for a quarter of a second at most (a time budget); easy and medium
+ones are instant.
 
 A level a game's bots do not have falls back to medium, then to random; a bot that
 cannot be built at all, fails, or proposes an action the engine refuses is replaced
@@ -14,9 +15,10 @@ in ``errors`` for tests and bug reports.
 
 from __future__ import annotations
 
+import asyncio
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 from engine import Action, EngineError, Match
@@ -26,7 +28,11 @@ HARD_SECONDS = 0.25  # the hard bot's (and the hint's) thinking time in the page
 SLICE = 0.012  # seconds of bot work between two hand-backs to the browser
 DEFAULT_LEVEL = "medium"
 
-Sleep = Callable[[float], Awaitable[None]]
+Alive = Callable[[], bool]  # False once the thinking is no longer wanted
+
+
+class Cancelled(Exception):
+    """The match changed (or was left) while a bot thought: its answer is not wanted."""
 
 
 def budget(level: str) -> Any:
@@ -58,8 +64,9 @@ def note(errors: list[str] | None, text: str) -> None:
         errors.append(text)
 
 
-async def think(bot: Any, view: dict[str, Any], sleep: Sleep) -> Any:
-    """Run ``bot.steps(view)`` to its decision, yielding to the browser every few ms."""
+async def think(bot: Any, view: dict[str, Any], alive: Alive) -> Any:
+    """Run ``bot.steps(view)`` to its decision, handing the event loop back every few ms;
+    :class:`Cancelled` as soon as ``alive()`` says the answer is no longer wanted."""
     gen = bot.steps(view)
     last = time.perf_counter()
     while True:
@@ -69,7 +76,10 @@ async def think(bot: Any, view: dict[str, Any], sleep: Sleep) -> Any:
             return done.value
         now = time.perf_counter()
         if now - last >= SLICE:
-            await sleep(0)
+            await asyncio.sleep(0)
+            if not alive():
+                gen.close()
+                raise Cancelled
             last = time.perf_counter()
 
 
@@ -102,18 +112,22 @@ class Players:
             self.bots[seat] = make(self.game, self.level(seat), seed, self.errors)
         return self.bots[seat]
 
-    async def action(self, match: Match, seat: int, sleep: Sleep) -> Action:
+    async def action(self, match: Match, seat: int, alive: Alive) -> Action:
         """The seat's bot's action for the match as it is now (checked by the engine)."""
         bot = self.bot(seat)
         if bot is not None:
             try:
-                decision = await think(bot, match.view(seat), sleep)
+                decision = await think(bot, match.view(seat), alive)
+                if not alive():
+                    raise Cancelled
                 action = match.parse(decision.action)
                 refusal = match.check(action)
                 if refusal is None and action.seat == seat:
                     return action
                 note(self.errors, f"{self.game} {self.level(seat)} bot proposed {decision.action!r}: "
                                   f"{refusal.message() if refusal else 'not its seat'}")
+            except Cancelled:
+                raise
             except EngineError as e:
                 note(self.errors, f"{self.game} {self.level(seat)} bot: {e}")
             except Exception as e:  # a bug in a bot must not stop the game
@@ -121,10 +135,8 @@ class Players:
         return random_choice(match, seat, self.rng)
 
 
-async def preload(games: list[str], sleep: Sleep) -> None:
-    """Import each game's bots while the reader is still in the lobby: the first import
-    compiles a module, one long task better spent before the game than in it."""
-    await sleep(1.0)
+def preload(games: list[str]) -> None:
+    """Import each game's bots (in the worker, while the reader is still in the lobby)."""
     for game in games:
         try:
             from engine.bots import levels
@@ -132,18 +144,19 @@ async def preload(games: list[str], sleep: Sleep) -> None:
             levels(game)  # imports the game's bot module
         except Exception as e:
             note(None, f"{game} bots do not load: {type(e).__name__}: {e}")
-        await sleep(0.05)
 
 
-async def hint(match: Match, seat: int, sleep: Sleep, seed: int | None = None) -> Any:
+async def hint(match: Match, seat: int, alive: Alive, seed: int | None = None) -> Any:
     """The hard bot's decision for ``seat`` (a Decision), or None if no bot can tell."""
     bot = make(match.NAME, "hard", seed)
     if bot is None:
         return None
     try:
-        decision = await think(bot, match.view(seat), sleep)
-        if match.check(match.parse(decision.action)) is None:
+        decision = await think(bot, match.view(seat), alive)
+        if alive() and match.check(match.parse(decision.action)) is None:
             return decision
+    except Cancelled:
+        raise
     except Exception as e:
         note(None, f"hint failed: {type(e).__name__}: {e}")
     return None

@@ -1,17 +1,24 @@
-"""One match at the table: the human's actions in, bot moves paced out, models pushed.
+"""One match at the table, served to the page from its worker: requests in, replies out.
 
-``push(model)`` draws a model (the page passes a JavaScript function); ``sleep`` is
-``asyncio.sleep``, so bots yield to the browser while they think and between moves,
-and the page never freezes. Nothing here runs a rule: ``legal_actions``/``check``
-decide, and the bots (``engine.bots``) see only their seat's view.
+The page (web/js/table.js) paces the play: it asks for a bot's move, shows what
+happened, waits, and asks again; Python never sleeps for the page. Every reply that
+changes the match carries
+
+* ``model``: the table as the human sees it (model.py),
+* ``moments``: what to show before that model, in order (each finished trick or show,
+  with its cards in front of their players and the sentence that says who took it),
+* ``record``: the match as a hand record, which the page saves after every action.
+
+Nothing here runs a rule: ``legal_actions`` / ``check`` decide, and the bots
+(``engine.bots``) see only their seat's view. Long work (a bot's search, the hint)
+runs in slices; a request that changes the match bumps ``epoch``, and thinking that
+began before it stops at its next slice, so a move never waits behind it.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
-import time
-from collections.abc import Awaitable, Callable
+import random
 from typing import Any
 
 import engine
@@ -21,103 +28,108 @@ from . import bots, model
 from .games import adapter
 from .text import Text, catalogue
 
-Push = Callable[[dict[str, Any]], None]
+Reply = dict[str, Any]
 DONE = ("trick_won", "show_won", "show_tied")  # events that finish a trick (a show)
 
 
 class Table:
-    def __init__(self, messages: dict[str, dict[str, str]] | dict[str, str], push: Push,
-                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
-                 bot_delay: float = 0.7, trick_pause: float = 1.3, lang: str = "en") -> None:
-        # one catalogue per language ({"en": {...}, "fi": {...}}), or a single catalogue
-        if all(isinstance(v, dict) for v in messages.values()):
-            self.catalogues: dict[str, dict[str, str]] = messages  # type: ignore[assignment]
-        else:
-            self.catalogues = {"en": messages}  # type: ignore[dict-item]
-        self.lang = lang if lang in self.catalogues else "en"
-        self.messages = catalogue(self.catalogues, self.lang)
-        self.push = push
-        self.sleep = sleep
-        self.bot_delay = bot_delay
-        self.trick_pause = trick_pause
+    def __init__(self, catalogues: dict[str, dict[str, str]], lang: str = "en") -> None:
+        self.catalogues = catalogues
+        self.lang = lang if lang in catalogues else "en"
+        self.messages = catalogue(catalogues, self.lang)
         self.match: Match | None = None
-        self.task: asyncio.Future[None] | None = None
-        self.timer: asyncio.Future[None] | None = None
-        self.hint_task: asyncio.Future[None] | None = None
-        self.running = False
-        self.show: int | None = None  # a finished trick kept on the table for a moment
-        self.to_show: list[int] = []  # finished tricks (shows) still to be shown, in order
+        self.config: dict[str, Any] = {}
+        self.seat = 0
+        self.epoch = 0  # bumped by every change of the match (see the module's docstring)
         self.seen = (0, 0)  # (deal number, events already announced)
         self.hint: tuple[int, dict[str, Any]] | None = None  # (decision number, hint model)
-        self.hinting = False
         self.players = bots.Players("", {}, None)
 
-    # ------------------------------------------------------------ from the page
+    # ------------------------------------------------------------ a match begins
 
-    def start(self, config: dict[str, Any]) -> str:
-        """A new match from the lobby's choices; "" or why it cannot start."""
-        game, players, seat = config["game"], int(config["players"]), int(config["seat"])
-        if config.get("lang"):
-            self.set_language(config["lang"], refresh=False)
+    def names(self, config: dict[str, Any], players: int, seat: int) -> list[str]:
+        """The names the record keeps: the player's own (or the default), then Bot 1, Bot 2 …"""
         bot = self.messages.get("web.bot.name", "Bot {n}")
         names, k = [], 0
         for s in range(players):
             if s == seat:
-                names.append(config.get("name") or self.messages.get("web.lobby.name.default", "You"))
+                names.append(str(config.get("name") or self.messages.get("web.lobby.name.default", "You")))
             else:
                 k += 1
                 names.append(bot.replace("{n}", str(k)))
-        seed = config.get("seed")
+        return names
+
+    def start(self, config: dict[str, Any]) -> Reply:
+        """A new match from the lobby's choices (``game``, ``players``, ``seat``, ``name``,
+        ``options``, ``levels``, ``seed``, ``session``)."""
         try:
-            match = engine.new_match(game, players, config.get("options") or {}, seed, names)
-        except EngineError as e:
-            return str(e)
+            game, players, seat = str(config["game"]), int(config["players"]), int(config["seat"])
+            names = self.names(config, players, seat)
+            match = engine.new_match(game, players, config.get("options") or {}, config.get("seed"), names)
+        except (EngineError, KeyError, TypeError, ValueError) as e:
+            return {"error": str(e)}
+        return self.seat_at(match, config)
+
+    def resume(self, config: dict[str, Any], record: Any) -> Reply:
+        """A saved match, replayed by the engine to exactly where it was. A record the
+        engine refuses gets its reason (the page then keeps the save aside)."""
+        try:
+            match = engine.load_record(record)
+            seat = int(config["seat"])
+            if match.NAME != config.get("game") or not 0 <= seat < match.players:
+                raise EngineError("the save's table does not match its record")
+        except (EngineError, KeyError, TypeError, ValueError) as e:
+            return {"error": str(e)}
+        if not match.records:
+            match.start_deal()
+        return self.seat_at(match, config, resumed=True)
+
+    def seat_at(self, match: Match, config: dict[str, Any], resumed: bool = False) -> Reply:
         self.stop()
+        if config.get("lang"):
+            self.set_language(str(config["lang"]))
         self.match = match
-        self.seat = seat
+        self.config = dict(config)
+        self.seat = int(config["seat"])
         levels = {int(s): str(lv) for s, lv in (config.get("levels") or {}).items()}
-        self.players = bots.Players(game, levels, seed)
-        self.game = adapter(game)
-        self.text = Text(self.messages, match.DECK.name, names, seat)
-        self.seen = (0, 0)
-        self.show, self.to_show = None, []
+        self.players = bots.Players(match.NAME, levels, config.get("seed"))
+        # a resumed match announces only what happens from now on
+        self.seen = (len(match.records), len(match.events_for(self.seat))) if resumed else (0, 0)
+        return self.reply([])
+
+    def stop(self) -> None:
+        """Leave the table: thinking in progress stops at its next slice."""
+        self.epoch += 1
+        self.match = None
         self.hint = None
-        self.kick()
-        self.refresh()
-        return ""
 
-    def set_language(self, lang: str, refresh: bool = True) -> None:
+    def set_language(self, lang: str) -> Reply:
         """Words from another catalogue, from now on (the page switches without a reload)."""
-        if lang not in self.catalogues:
-            return
-        self.lang = lang
-        self.messages = catalogue(self.catalogues, lang)
-        if self.match is not None:
-            self.text = Text(self.messages, self.match.DECK.name, self.text.names, self.seat)
+        if lang in self.catalogues:
+            self.lang = lang
+            self.messages = catalogue(self.catalogues, lang)
             self.hint = None  # its reason was in the old language
-            if refresh:
-                self.refresh()
+        return self.reply([]) if self.match is not None else {}
 
-    def act(self, action_id: str) -> str:
-        """The human's action (an engine action string); "" or the engine's refusal."""
+    # ------------------------------------------------------------ the human
+
+    def act(self, action_id: str) -> Reply:
+        """The human's action (an engine action string): the reply, or the refusal."""
         m = self.match
-        if m is None or self.running:
-            return self.messages.get("web.error.busy", "web.error.busy")
+        if m is None:
+            return {"error": self.text("web.error.busy")}
         try:
             action = m.parse(action_id)
         except EngineError as e:
-            return str(e)
+            return {"error": str(e)}
         if action.seat != self.seat:
-            return self.messages.get("web.error.seat", "web.error.seat")
+            return {"error": self.text("web.error.seat")}
         refusal = m.check(action)
         if refusal is not None:
-            return self.text.refusal(refusal)
-        self.finished(m.apply(action))
-        self.kick()  # first: the model drawn now already says "busy" while bots move
-        self.refresh()
-        return ""
+            return {"error": self.words().refusal(refusal), "refusal": model.refusal(refusal, m)}
+        return self.apply(action)
 
-    def act_cards(self, verb: str, codes: list[str]) -> str:
+    def act_cards(self, verb: str, codes: list[str]) -> Reply:
         """Cards chosen together (Kočka's pass; Call Kitti's sets, "/" between them)."""
         return self.act(" ".join([str(self.seat), verb, *codes]))
 
@@ -125,196 +137,146 @@ class Table:
         """Would these cards do? "" if the engine accepts them now, else its reason."""
         m = self.match
         if m is None:
-            return "web.error.busy"
+            return self.text("web.error.busy")
         try:
             refusal = m.check(m.parse(" ".join([str(self.seat), verb, *codes])))
         except EngineError as e:
             return str(e)
-        return "" if refusal is None else self.text.refusal(refusal)
+        return "" if refusal is None else self.words().refusal(refusal)
+
+    def why(self, code: str) -> Reply:
+        """Why the human may not play ``code`` now: the engine's refusal, in words, with
+        the rule it cites (the page links it to the rules page)."""
+        m = self.match
+        if m is None or m.deal_over:
+            return {}
+        acting = self.seat in m.to_act()
+        verbs = ["play", "discard"] if m.NAME == "katte" else ["play"]
+        refusal = None
+        for verb in verbs:
+            try:
+                refusal = m.check(m.parse(f"{self.seat} {verb} {code}"))
+            except EngineError:
+                continue
+            if refusal is None:
+                return {}
+            if acting:
+                break
+        if refusal is None:
+            return {}
+        return {"text": self.words().refusal(refusal), **model.refusal(refusal, m)}
 
     def category(self, codes: list[str]) -> str:
         """A Call Kitti set's category in words (the engine names it), "" if not a set."""
         if self.match is None or self.match.NAME != "call-kitti" or len(codes) != 3:
             return ""
-        from engine.cards import FRENCH
         from engine.games.call_kitti import set_category
 
         try:
-            return self.text(f"set.{set_category(FRENCH.parse(c) for c in codes)}")
+            return self.words().category(set_category(self.match.DECK.parse(c) for c in codes))
         except (EngineError, ValueError):
             return ""
 
-    def suggest(self) -> str:
-        """Call Kitti's "suggest" button: an arrangement from the bots, as JSON groups
-        (four sets and the discard), or "" if there is none to give."""
+    def suggest(self) -> list[list[str]] | None:
+        """Call Kitti's "suggest" button: an arrangement from the bots (four sets and the
+        discard), or None if there is none to give."""
         m = self.match
-        if m is None or m.NAME != "call-kitti" or self.running or self.seat not in m.to_act():
-            return ""
-        view = m.view(self.seat)
+        if m is None or m.NAME != "call-kitti" or self.seat not in m.to_act():
+            return None
         try:
             from engine.bots import call_kitti
 
-            advise = getattr(call_kitti, "suggest_arrangement", None)
-            if advise is not None:
-                decision = advise(view)
-            else:
-                bot = bots.make("call-kitti", "medium", 0, self.players.errors)
-                decision = bot.decide(view) if bot is not None else None
-            if decision is None:
-                return ""
+            decision = call_kitti.suggest_arrangement(m.view(self.seat))
             action = m.parse(decision.action)
             if action.verb != "arrange" or m.check(action) is not None:
-                return ""
-        except Exception as e:  # the bots are another helper's work in progress
+                return None
+        except Exception as e:  # a bot's bug must not break the arrangement board
             bots.note(self.players.errors, f"suggest failed: {type(e).__name__}: {e}")
-            return ""
-        return json.dumps([g.split() for g in " ".join(action.args).split(" / ")])
+            return None
+        return [g.split() for g in " ".join(action.args).split(" / ")]
 
-    def leave_seat(self) -> str:
+    def leave_seat(self) -> Reply:
         """Hand the human's seat to a computer player (Katte's ``leave``, K-14)."""
+        if self.match is None:
+            return {}
+        return self.act(f"{self.seat} leave")
+
+    def next_deal(self) -> Reply:
+        m = self.match
+        if m is None or not m.deal_over or m.match_over or model.session_over(m, self.config):
+            return {"error": self.text("web.error.busy")}
+        m.start_deal()
+        return self.changed([])
+
+    # ------------------------------------------------------------ thinking
+
+    async def bot_turn(self) -> Reply:
+        """One computer player's action (the first waiting), thought out in slices. The
+        page asks again for the next; ``{"cancelled": true}`` if the match changed (or
+        was left) while the bot thought."""
         m = self.match
         if m is None:
-            return ""
-        action = m.parse(f"{self.seat} leave")
-        refusal = m.check(action)
-        if refusal is not None:
-            return self.text.refusal(refusal)
-        if self.timer is not None and not self.timer.done():
-            self.timer.cancel()
-        self.finished(m.apply(action))
-        self.kick()
-        self.refresh()
-        return ""
-
-    def next_deal(self) -> None:
-        m = self.match
-        if m is None or not m.deal_over or m.match_over or self.running:
-            return
-        m.start_deal()
-        self.show, self.to_show = None, []
-        self.kick()
-        self.refresh()
-
-    def record(self) -> str:
-        return json.dumps(self.match.to_record() if self.match else None, ensure_ascii=False)
-
-    def bot_errors(self) -> str:
-        return json.dumps(self.players.errors, ensure_ascii=False)
-
-    def stop(self) -> None:
-        """Leave the table: the bots, the hint and the turn timer stop."""
-        for task in (self.task, self.timer, self.hint_task):
-            if task is not None and not task.done():
-                task.cancel()
-        self.running = False
-        self.hinting = False
-        self.match = None
-
-    # ------------------------------------------------------------ the hint
-
-    def decisions(self) -> int:
-        m = self.match
-        return sum(len(r.actions) for r in m.records) if m is not None else 0
-
-    def ask_hint(self) -> str:
-        """The hard bot thinks for the human's seat (in slices); the model then shows it."""
-        m = self.match
-        if m is None or self.running or self.seat not in m.to_act() or m.deal_over:
-            return self.messages.get("web.error.busy", "web.error.busy")
-        if self.hinting or (self.hint is not None and self.hint[0] == self.decisions()):
-            return ""
-        self.hinting = True
-        self.hint_task = asyncio.ensure_future(self.think_hint(m, self.decisions()))
-        self.refresh()
-        return ""
-
-    async def think_hint(self, m: Match, count: int) -> None:
+            return {"cancelled": True}
+        waiting = model.waiting_bots(m, self.seat, self.left(m))
+        if not waiting:
+            return self.reply([])
+        epoch = self.epoch
         try:
-            decision = await bots.hint(m, self.seat, self.sleep)
-            if m is self.match and self.decisions() == count and decision is not None:
-                self.hint = (count, model.hint(m, self.seat, decision, self.text))
-        finally:
-            if m is self.match:
-                self.hinting = False
-                self.refresh()
+            action = await self.players.action(m, waiting[0], lambda: self.epoch == epoch and m is self.match)
+        except bots.Cancelled:
+            return {"cancelled": True}
+        return self.apply(action)
 
-    # ------------------------------------------------------------ pacing bots
+    async def ask_hint(self) -> Reply:
+        """The hard bot's choice for the human's seat, with its reason."""
+        m = self.match
+        if m is None or self.seat not in m.to_act() or m.deal_over or self.left(m):
+            return {"error": self.text("web.error.busy")}
+        count = model.decisions(m)
+        if self.hint is None or self.hint[0] != count:
+            epoch = self.epoch
+            try:
+                decision = await bots.hint(m, self.seat, lambda: self.epoch == epoch and m is self.match)
+            except bots.Cancelled:
+                return {"cancelled": True}
+            if decision is None:
+                return {"error": self.text("web.hint.none")}
+            self.hint = (count, model.hint(m, self.seat, decision, self.words()))
+        return self.reply([])
 
-    def finished(self, events: list[Event]) -> None:
-        """Queue the tricks (shows) an action finished, to show each for a moment."""
+    # ------------------------------------------------------------ replies
+
+    def apply(self, action: engine.Action) -> Reply:
         m = self.match
         assert m is not None
-        k = sum(e.kind in DONE for e in events)
-        total = len(m.trick_summary())
-        self.to_show.extend(range(total - k, total))
+        return self.changed(m.apply(action))
 
-    def left(self, m: Match) -> bool:
-        """Has the human handed the seat to a computer player?"""
-        return self.seat in (getattr(m, "bots", None) or ())
+    def changed(self, events: list[Event]) -> Reply:
+        self.epoch += 1
+        return self.reply(events, record=True)
 
-    def kick(self) -> None:
-        """Run the bots until the human must act (or the deal ends), in the background."""
-        if not self.running:
-            self.running = True
-            self.task = asyncio.ensure_future(self.pump(self.match))
+    def reply(self, events: list[Event], record: bool = False) -> Reply:
+        """The model, with the moments ``events`` (just applied) bring to the table."""
+        m = self.match
+        assert m is not None
+        t = self.words()
+        game = adapter(m.NAME)
+        out: Reply = {"moments": model.moments(m, self.seat, events, game, t),
+                      "model": self.model(t)}
+        if record:
+            out["record"] = m.to_record()
+        return out
 
-    async def pump(self, m: Match | None) -> None:
-        try:
-            assert m is not None
-            await self.show_finished(m)
-            while not m.deal_over and m is self.match:
-                acting = m.to_act()
-                left = self.left(m)
-                waiting = [s for s in acting if s != self.seat or left]
-                if not waiting:
-                    break
-                if len(acting) > 1:  # a simultaneous phase: every bot acts, one after another
-                    for s in waiting:
-                        action = await self.players.action(m, s, self.sleep)
-                        if m is not self.match:
-                            return
-                        self.finished(m.apply(action))
-                        self.refresh()
-                    await self.sleep(0)
-                    continue
-                self.refresh()  # shows "Bot n is thinking…"
-                began = time.perf_counter()
-                action = await self.players.action(m, waiting[0], self.sleep)
-                if m is not self.match:
-                    return
-                # the thinking was part of the pause that lets the human follow the play
-                await self.sleep(max(0.0, self.bot_delay - (time.perf_counter() - began)))
-                if m is not self.match:
-                    return
-                self.finished(m.apply(action))
-                await self.show_finished(m)
-        finally:
-            if m is not None and m is self.match:
-                self.running = False
-                self.refresh()
-                self.start_timer(m)
+    def model(self, t: Text | None = None) -> dict[str, Any]:
+        m = self.match
+        assert m is not None
+        t = t or self.words()
+        count = model.decisions(m)
+        hint = self.hint[1] if self.hint is not None and self.hint[0] == count else None
+        return model.build(m, self.seat, adapter(m.NAME), t, announce=self.fresh_events(t),
+                           hint=hint, left=self.left(m), config=self.config)
 
-    async def show_finished(self, m: Match) -> None:
-        while self.to_show and m is self.match:
-            self.show = self.to_show.pop(0)
-            self.refresh()
-            await self.sleep(self.trick_pause)
-        self.show = None
-
-    def start_timer(self, m: Match) -> None:
-        """Katte's turn timer (K-13): when the human's time runs out, the engine plays."""
-        seconds = model.timer(m, self.seat, list(m.to_act()), False, self.left(m))
-        if seconds:
-            self.timer = asyncio.ensure_future(self.time_out(m, seconds, len(m.records[-1].actions)))
-
-    async def time_out(self, m: Match, seconds: float, count: int) -> None:
-        await self.sleep(seconds)
-        if m is self.match and not self.running and len(m.records[-1].actions) == count and not self.left(m):
-            self.act(f"{self.seat} timeout")
-
-    # ------------------------------------------------------------ drawing
-
-    def fresh_events(self) -> list[str]:
+    def fresh_events(self, t: Text) -> list[str]:
         """Sentences for the events not yet announced (this deal's, as the human sees them)."""
         m = self.match
         assert m is not None
@@ -322,21 +284,39 @@ class Table:
         events = m.events_for(self.seat)
         start = self.seen[1] if self.seen[0] == deal else 0
         self.seen = (deal, len(events))
+        game = adapter(m.NAME)
+        view = m.view(self.seat)
         out = []
         for e in events[start:]:
             if e["kind"] == "deal_started":
                 e = {**e, "n": deal}
-            text = self.game.event(e, self.text)
+            text = game.event(e, t, view)
             if text:
                 out.append(text)
         return out
 
-    def refresh(self) -> None:
+    def words(self) -> Text:
         m = self.match
-        if m is None:
-            return
-        count = self.decisions()
-        hint = self.hint[1] if self.hint is not None and self.hint[0] == count else None
-        self.push(model.build(m, self.seat, self.game, self.text, busy=self.running,
-                              show=self.show, announce=self.fresh_events(),
-                              hint=hint, hinting=self.hinting, left=self.left(m)))
+        names = list(m.names or []) if m is not None else []
+        return Text(self.messages, m.DECK.name if m is not None else "french", names, self.seat)
+
+    def text(self, key: str) -> str:
+        return self.messages.get(key, key)
+
+    def left(self, m: Match) -> bool:
+        """Has the human handed the seat to a computer player?"""
+        return self.seat in (getattr(m, "bots", None) or ())
+
+    def record(self) -> dict[str, Any] | None:
+        return self.match.to_record() if self.match is not None else None
+
+
+def seeded(config: dict[str, Any]) -> dict[str, Any]:
+    """The lobby's choices with a seed (a random one if the page gave none)."""
+    if config.get("seed") is None:
+        return {**config, "seed": random.getrandbits(32)}
+    return config
+
+
+def dumps(reply: Any) -> str:
+    return json.dumps(reply, ensure_ascii=False)

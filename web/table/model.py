@@ -1,22 +1,83 @@
 """The JSON model of the table that web/js/table.js draws, from ``match.view(seat)``
-and ``match.legal_actions(seat)``. Nothing here decides a rule: a card is playable
-exactly when an action the engine lists (or accepts, for Call Kitti's arrangements)
-uses it."""
+and ``match.legal_actions(seat)``, and the moments the page plays out before it.
+Nothing here decides a rule: a card is playable exactly when an action the engine
+lists (or accepts, for Call Kitti's arrangements) uses it."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
-from engine import Action, Match
+from engine import Action, Event, Match, Refusal
 
-from .games import Game
+from .games import Game, Katte
 from .text import Text
 
 # Verbs whose cards are chosen together, in groups, then confirmed (the engine checks
 # the result): Kočka's pass of three; Call Kitti's four sets of three and a discard.
 GROUPS = {"pass": [3], "arrange": [3, 3, 3, 3, 1]}
 MACHINERY = ("timeout", "leave")
+
+
+DONE = ("trick_won", "show_won", "show_tied")  # events that finish a trick (a show)
+
+
+def decisions(match: Match) -> int:
+    """Actions taken in the match so far: names a decision (a hint is for one)."""
+    return sum(len(r.actions) for r in match.records)
+
+
+def waiting_bots(match: Match, seat: int, left: bool) -> list[int]:
+    """Seats a computer player must act for now (the human's too, once handed over)."""
+    if match.deal_over:
+        return []
+    return [s for s in match.to_act() if s != seat or left]
+
+
+def session_over(match: Match, config: dict[str, Any]) -> bool:
+    """The table's end of a Katte session: its rules have none (K-3), so the lobby sets a
+    number of hands (0: open); records do not change."""
+    hands = int(config.get("session") or 0)
+    return match.NAME == "katte" and hands > 0 and match.deal_over and len(match.records) >= hands
+
+
+def refusal(r: Refusal, match: Match) -> dict[str, Any]:
+    """A refusal as data for the page: its code and the rule it cites (linked to the
+    rules page by the page, which knows each rule's section)."""
+    return {"code": r.code, "rule": r.rule, "game": match.NAME}
+
+
+def moments(match: Match, seat: int, events: list[Event], game: Game, t: Text) -> list[dict[str, Any]]:
+    """What the page shows, in order, before the table as it is now: each trick (show)
+    the events finished, its cards in front of their players and who took it; then how
+    the deal ended."""
+    seen = [e.to_json() for e in events if e.visible_to(seat)]
+    done = [e for e in seen if e["kind"] in DONE]
+    if not done and not any(e["kind"] == "deal_result" for e in seen):
+        return []
+    view = match.view(seat)
+    tricks = view.get("tricks") or []
+    deck = match.DECK.name
+    out: list[dict[str, Any]] = []
+    first = len(tricks) - len(done)
+    for k, e in enumerate(done):
+        i = first + k
+        trick = tricks[i] if 0 <= i < len(tricks) else None
+        out.append({"kind": "taken", "index": i, "plays": plays(trick, deck, t),
+                    "winner": e.get("seat") if e["kind"] != "show_tied" else None,
+                    "title": game.trick_title(trick, i, t) if trick else "",
+                    "line": taken_line(game, e, view, t)})
+    for e in seen:
+        if e["kind"] == "deal_result":
+            line = game.event(e, t, view)
+            if line:
+                out.append({"kind": "result", "line": line})
+    return out
+
+
+def taken_line(game: Game, event: dict[str, Any], view: dict[str, Any], t: Text) -> str:
+    """The visible sentence for a finished trick (show): who took it, and what it scored."""
+    return game.taken(event, view, t)
 
 
 def card_img(deck: str, code: str | None) -> str:
@@ -44,11 +105,11 @@ def plays(trick: dict[str, Any] | None, deck: str, t: Text) -> list[dict[str, An
     return out
 
 
-def choices(match: Match, seat: int, busy: bool, left: bool = False) -> list[Action]:
+def choices(match: Match, seat: int, left: bool = False) -> list[Action]:
     """The human's legal actions now, from the engine. Where the engine does not list
     them all (Call Kitti's arrangements), one drawn by ``random_action`` stands for the
     verb: the human then picks the cards and ``check`` judges them."""
-    if busy or left or seat not in match.to_act():
+    if left or match.deal_over or seat not in match.to_act():
         return []
     legal = [a for a in match.legal_actions(seat) if a.verb not in MACHINERY]
     probe = match.random_action(random.Random(0), seat)
@@ -57,7 +118,7 @@ def choices(match: Match, seat: int, busy: bool, left: bool = False) -> list[Act
     return legal
 
 
-def hand(match: Match, seat: int, view: dict[str, Any], t: Text, busy: bool, left: bool) -> tuple[
+def hand(match: Match, seat: int, view: dict[str, Any], game: Game, t: Text, left: bool) -> tuple[
         list[dict[str, Any]], dict[str, Any] | None, list[dict[str, Any]]]:
     """The human's cards with the legal actions each is part of, the select mode, and
     the actions that involve no card (bids, declarations)."""
@@ -66,7 +127,7 @@ def hand(match: Match, seat: int, view: dict[str, Any], t: Text, busy: bool, lef
     selectable: set[str] = set()
     select: dict[str, Any] | None = None
     buttons = []
-    for a in choices(match, seat, busy, left):
+    for a in choices(match, seat, left):
         if a.verb in GROUPS:
             if a.verb == "arrange":
                 selectable.update(view["hand"])  # any split of the hand; check() judges it
@@ -77,10 +138,16 @@ def hand(match: Match, seat: int, view: dict[str, Any], t: Text, busy: bool, lef
             by_card.setdefault(a.args[0], []).append({"id": str(a), "verb": a.verb, "label": t.label(a)})
         else:
             buttons.append({"id": str(a), "label": t.label(a)})
-    cards = [{"code": c, "name": t.card(c), "img": card_img(deck, c),
-              "actions": by_card.get(c, []), "select": c in selectable} for c in view["hand"]]
+    cards = []
+    copies: dict[str, int] = {}
+    for c in view["hand"]:
+        # two decks (Katko) deal a card twice: each copy is a card of its own on the table
+        copies[c] = copies.get(c, 0) + 1
+        cards.append({"code": c, "key": f"{c}.{copies[c]}", "name": t.card(c), "img": card_img(deck, c),
+                      "actions": by_card.get(c, []), "select": c in selectable,
+                      "note": game.card_note(c, view, t)})
     if select and select["verb"] == "pass":
-        select.update(prompt=t("web.pass.prompt", name=t.name((seat + 1) % match.players)),
+        select.update(prompt=t("web.pass.prompt", name=t.name(pass_target(match, seat))),
                       button=t("web.pass.button"), labels=[""])
     elif select:
         select.update(prompt=t("web.arrange.prompt"), button=t("web.arrange.button"),
@@ -100,14 +167,18 @@ def modes(cards: list[dict[str, Any]], t: Text) -> list[dict[str, str]] | None:
     return None
 
 
-def status(match: Match, seat: int, acting: list[int], busy: bool, select: Any, game: Game,
+def pass_target(match: Match, seat: int) -> int:
+    """Whom the human passes to (Kočka): the engine says."""
+    passes_to = getattr(match, "passes_to", None)
+    return int(passes_to(seat)) if passes_to is not None else (seat + 1) % match.players
+
+
+def status(match: Match, seat: int, acting: list[int], select: Any, game: Game,
            view: dict[str, Any], t: Text, left: bool) -> str:
     if match.deal_over:
         return ""
     if left:
         return t("web.table.left")
-    if seat in acting and busy:
-        return ""
     if seat in acting:
         return select["prompt"] if select else game.prompt(view, t)
     if len(acting) == 1:
@@ -115,11 +186,16 @@ def status(match: Match, seat: int, acting: list[int], busy: bool, select: Any, 
     return t("web.table.turn.others")
 
 
-def timer(match: Match, seat: int, acting: list[int], busy: bool, left: bool = False) -> int | None:
-    """Seconds for the human's turn, if the table has a turn timer (Katte's K-13)."""
-    if busy or left or seat not in acting or match.deal_over:
+def timer(match: Match, seat: int, acting: list[int], left: bool = False) -> dict[str, Any] | None:
+    """The human's turn timer, if the table has one (Katte's K-13): its seconds, and the
+    action the page sends when they run out (the engine then plays for the seat)."""
+    if left or seat not in acting or match.deal_over:
         return None
-    return next((match.options[o.key] for o in match.OPTIONS if o.kind == "seconds"), None)
+    seconds = next((match.options[o.key] for o in match.OPTIONS if o.kind == "seconds"), None)
+    if not seconds:
+        return None
+    action = f"{seat} timeout"
+    return {"seconds": seconds, "action": action} if match.can(action) else None
 
 
 def hint(match: Match, seat: int, decision: Any, t: Text) -> dict[str, Any]:
@@ -139,53 +215,63 @@ def hint(match: Match, seat: int, decision: Any, t: Text) -> dict[str, Any]:
     return out
 
 
-def build(match: Match, seat: int, game: Game, t: Text, *, busy: bool, show: int | None,
-          announce: list[str], hint: dict[str, Any] | None = None, hinting: bool = False,
-          left: bool = False) -> dict[str, Any]:
-    """``show``: index of a finished trick (or show) to keep on the table a moment."""
+def build(match: Match, seat: int, game: Game, t: Text, *, announce: list[str],
+          hint: dict[str, Any] | None = None, left: bool = False,
+          config: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The table now, as ``seat`` sees it. ``next`` says who acts: "you", "bots" (the
+    page asks the worker for their moves, one at a time) or "over" (the deal ended)."""
     view = match.view(seat)
     deck = match.DECK.name
     n = match.players
     acting = [] if match.deal_over else list(match.to_act())
-    cards, select, buttons = hand(match, seat, view, t, busy, left)
+    cards, select, buttons = hand(match, seat, view, game, t, left)
+    trick = view.get("trick")
+    leader = game.leader(view)
     done = view.get("tricks") or []
-    if show is not None and 0 <= show < len(done):
-        shown = {"plays": plays(done[show], deck, t), "winner": done[show]["winner"],
-                 "title": game.trick_title(done[show], show, t)}
-    else:
-        shown = {"plays": plays(view.get("trick"), deck, t), "winner": None, "title": ""}
     last = None
     if done and done[-1].get("winner") is not None:
         last = {"title": t("web.table.last_trick.title", name=t.name(done[-1]["winner"])),
                 "plays": plays(done[-1], deck, t)}
+    start = view.get("dealer", view.get("leader"))
     seats = [{"seat": s, "name": t.name(s), "you": s == seat, "count": view["hand_counts"][s],
-              "dealer": view.get("dealer", view.get("leader")) == s, "acting": s in acting,
-              "score": game.score(view, s, t), "out": game.out(view, s),
+              "cards": t("web.table.cards", count=view["hand_counts"][s]),
+              "dealer": (leader if leader is not None and match.START_KEY == "leader" else start) == s,
+              "acting": s in acting, "score": game.score(view, s, t), "out": game.out(view, s),
               "bot": s != seat or left, "word": game.word(view, s)} for s in range(n)]
+    over = match.match_over or session_over(match, config or {})
     summary = None
     if match.deal_over:
-        summary = game.summary(view, t)
-        summary["title"] = t("web.summary.match" if match.match_over else "web.summary.deal",
-                             n=len(match.records))
+        if over and not match.match_over and isinstance(game, Katte):
+            summary = game.session_summary(view, t)
+        else:
+            summary = game.summary(view, t)
+        summary["title"] = t("web.summary.match" if over else "web.summary.deal", n=len(match.records))
         nxt = "web.summary.next_hand" if match.START_KEY == "leader" else "web.summary.next"
-        summary["next"] = {"id": "new" if match.match_over else "next",
-                           "label": t("web.summary.new" if match.match_over else nxt)}
+        summary["next"] = {"id": "new" if over else "next",
+                           "label": t("web.summary.new" if over else nxt)}
         summary["record"] = t("web.summary.record")
         summary["tricks_title"] = t("web.summary.tricks")
         summary["tricks"] = game.trick_lines(view, t)
-    mine = seat in acting and not busy and not left
+    waiting = waiting_bots(match, seat, left)
+    mine = seat in acting and not left and not waiting
     can_leave = game.can_leave and not left and not match.deal_over and match.can(f"{seat} leave")
     return {
         "game": match.NAME, "deck": deck, "seat": seat, "players": n,
         "title": t("web.table.deal", game=t(f"game.{match.NAME}"), n=len(match.records)),
+        "deal": len(match.records),
         "seats": seats, "start_label": t("web.table.dealer" if match.START_KEY == "dealer" else "web.table.leader"),
         "hand": cards, "select": select, "buttons": buttons, "modes": modes(cards, t),
         "highlight": game.highlight(view),
-        "trick": shown, "last": last, "center": game.center(view, t),
-        "status": status(match, seat, acting, busy, select, game, view, t, left), "busy": busy,
-        "timer": timer(match, seat, acting, busy, left), "decision": sum(len(r.actions) for r in match.records),
-        "announce": announce, "summary": summary, "match_over": match.match_over,
-        "hint": hint if mine else None, "hinting": hinting, "can_hint": mine,
+        "trick": {"plays": plays(trick, deck, t), "leader": leader},
+        "last": last, "center": game.center(view, t),
+        "status": status(match, seat, acting, select, game, view, t, left),
+        "next": "over" if match.deal_over else ("bots" if waiting else "you"),
+        "mine": mine, "simultaneous": len(acting) > 1,
+        "timer": timer(match, seat, acting, left) if mine else None,
+        "decision": decisions(match),
+        "announce": announce, "summary": summary, "match_over": over,
+        "hint": hint if mine else None, "can_hint": mine,
         "leave_seat": {"label": t("web.katte.leave_seat"), "help": t("web.katte.leave_seat.help")} if can_leave else None,
         "left": left,
+        "sheet": game.sheet(match, seat, t),
     }

@@ -39,9 +39,14 @@ def _message(key: str, params: dict[str, Any], lang: str) -> str:
     own = W.lookup(key, lang)  # this language's page strings, else English ones
     if own is None or (key in catalogue("en") and key not in W._CATALOGUE.get(lang, {})):
         return render(key, params, lang)
+    from engine.i18n import CASE_FIELD, fill, messages, name_cards
+
     p = dict(params)
     deck = p.pop("deck", None)
     if deck:
+        for m in CASE_FIELD.finditer(own):  # a card in a case: {card_acc}, {best_ins}
+            if m.group(1) in p:
+                p[m.group(0)[1:-1]] = name_cards(p[m.group(1)], deck, messages(lang), m.group(2))
         for k in ("card", "cards", "best", "winning"):
             if k in p:
                 v = p[k]
@@ -49,13 +54,9 @@ def _message(key: str, params: dict[str, Any], lang: str) -> str:
                     else W.card_name(v, deck, lang)
         if "suit" in p:
             p["suit"] = W.suit(deck, p["suit"], lang)
-    flat = {k: ", ".join(map(str, v)) if isinstance(v, (list, tuple)) else str(v) for k, v in p.items()}
-    return own.format_map(_Keep(flat))
-
-
-class _Keep(dict[str, str]):
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
+    flat = {k: v if isinstance(v, (int, float)) and not isinstance(v, bool)
+            else ", ".join(map(str, v)) if isinstance(v, (list, tuple)) else str(v) for k, v in p.items()}
+    return fill(own, flat, lang)
 
 
 def verdict(doc: Any, deal: int, action: int, move: str, lang: str = "en") -> dict[str, Any]:

@@ -36,11 +36,6 @@ RANK_LABEL = {
     "french": {"T": "10"},
     "german": {"T": "10"},
 }
-# Czech German-suited card names, the way players say them: "zelený svršek".
-_CS_GERMAN_RANK = {"7": ("sedma", "f"), "8": ("osma", "f"), "9": ("devítka", "f"), "T": ("desítka", "f"),
-                   "U": ("spodek", "m"), "O": ("svršek", "m"), "K": ("král", "m"), "A": ("eso", "n")}
-_CS_GERMAN_SUIT = {"H": "srdcov", "L": "zelen", "A": "žaludsk", "B": "kulov"}
-_CS_ENDING = {"f": "á", "m": "ý", "n": "é"}
 CARD_TOKEN = re.compile(r"\[\[([0-9A-Z ]+)\]\]")
 
 
@@ -72,7 +67,7 @@ def t(lang: str, key: str, **params: Any) -> str:
     text = lookup("rules." + key, lang)
     if text is None:
         return key
-    return fill(text, params)
+    return fill(text, params, lang)
 
 
 def names_for(record_names: list[str] | None, players: int, lang: str) -> list[str]:
@@ -97,9 +92,8 @@ def suit(deck: str, letter: str, lang: str, form: int = 0) -> str:
 
 
 def card_name(code: str, deck: str, lang: str) -> str:
-    if lang == "cs" and deck == "german":
-        rank, gender = _CS_GERMAN_RANK[code[0]]
-        return f"{_CS_GERMAN_SUIT[code[1]]}{_CS_ENDING[gender]} {rank}"
+    """The engine's name of a card, the one the table uses too: "srdcové eso", "zelený
+    svršek" (the engine's catalogue gives Czech suits as adjectives with the rank's gender)."""
     from engine.i18n import card_name as engine_name
 
     return engine_name(code, deck, lang)

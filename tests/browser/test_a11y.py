@@ -1,0 +1,223 @@
+"""Accessibility: axe-core (tests/browser/axe.py: WCAG 2.x A and AA, and best practices)
+finds no violation, of any impact, on every kind of page a player or an author meets:
+the lobby, the table mid-deal in each game, the rules pages with a live example stepped
+and a "your turn" answered, the rules index, the authors' guide, the embed test page
+(with its preview frame) and an embed frame, alone and in another site's page; each at
+1280×800 and at 360×740. axe looks inside frames too, across origins.
+
+And the embed test page counts moves as its messages do (issue 9, req. 6).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from . import axe
+from .play import BOOT_TIMEOUT, open_lobby, start_match, take_turn, wait_turn
+from .test_embed import STATE, Host, embeds, host, iframe  # noqa: F401 (host: the fixture)
+
+SIZES = {"1280x800": (1280, 800), "360x740": (360, 740)}
+
+
+@pytest.fixture(params=list(SIZES))
+def size(request: pytest.FixtureRequest, page: Any) -> str:
+    """The page's viewport: a desktop window and a phone."""
+    width, height = SIZES[request.param]
+    page.set_viewport_size({"width": width, "height": height})
+    return str(request.param)
+
+
+def wait_in(frame: Any, condition: str, timeout: float = BOOT_TIMEOUT) -> None:
+    frame.wait_for_function(condition, timeout=timeout, polling=100)  # see test_embed.wait_in
+
+
+# ---------------------------------------------------------------- the lobby and the table
+
+
+def test_lobby(page: Any, watch: Any, size: str) -> None:
+    open_lobby(page)
+    axe.check(page, f"the lobby at {size}")
+
+
+@pytest.mark.parametrize("game", ["katte", "katko", "call-kitti", "kocka"])
+def test_table_mid_deal(page: Any, watch: Any, size: str, game: str) -> None:
+    """The table at the human's first decision of the first deal, and again at the next one
+    (cards on the table by then): what a screen-reader user meets while playing."""
+    open_lobby(page)
+    start_match(page, game)
+    found = []
+    for moment in ("at the first decision", "after one move"):
+        if moment == "after one move":
+            take_turn(page, kind)
+        kind = wait_turn(page)
+        assert kind != "summary", f"{game}: the deal ended before the human's decision"
+        found += [(moment, v) for v in axe.violations(page)]
+    assert not found, "\n".join(axe.report([v], f"{game}'s table {moment} at {size}") for moment, v in found)
+
+
+# ----------------------------------------------------------------------- the rules pages
+
+
+@pytest.mark.parametrize("lang, game", [("en", "katte"), ("fi", "katko"), ("cs", "kocka"), ("en", "call-kitti")])
+def test_rules_page_with_a_live_example(page: Any, watch: Any, size: str, lang: str, game: str) -> None:
+    """A rules page in each language (Call Kitti's has the ranked sets too), its first
+    example stepped once and its written log opened."""
+    page.goto(f"/rules/{lang}/{game}.html")
+    page.wait_for_selector("html[data-examples='live']")
+    fig = page.locator("figure.ex").first
+    fig.scroll_into_view_if_needed()
+    step = fig.locator(".ex-board").get_attribute("data-step")
+    fig.locator(".ex-next").click()
+    assert fig.locator(".ex-board").get_attribute("data-step") != step
+    fig.locator("details.ex-log summary").click()
+    axe.check(page, f"/rules/{lang}/{game}.html at {size}")
+
+
+def test_rules_your_turn_answered(page: Any, watch: Any, size: str) -> None:
+    """A "your turn" question (Call Kitti's arrangements: whole arrangements as buttons),
+    answered: the engine's verdict, the bot's choice, and the buttons to go on."""
+    page.goto("/rules/en/call-kitti.html")
+    page.wait_for_selector("html[data-examples='live']")
+    fig = page.locator("figure.ex-turn").first
+    fig.scroll_into_view_if_needed()
+    fig.locator(".ex-choice").first.click()
+    fig.locator(".ex-bot").wait_for(timeout=BOOT_TIMEOUT)
+    axe.check(page, f"/rules/en/call-kitti.html, a question answered, at {size}")
+
+
+@pytest.mark.parametrize("path", ["/rules/en/index.html", "/rules/cs/index.html", "/embed/authors.html"])
+def test_rules_index_and_guide(page: Any, watch: Any, size: str, path: str) -> None:
+    page.goto(path)
+    page.wait_for_load_state("load")
+    axe.check(page, f"{path} at {size}")
+
+
+def test_rules_language_chooser(browser: Any, base_url: str) -> None:
+    """rules/index.html, as it is without script (with script it goes on to a language at
+    once): links to each language's index, in its own words."""
+    context = browser.new_context(java_script_enabled=False, base_url=base_url)
+    try:
+        page = context.new_page()
+        for width, height in SIZES.values():
+            page.set_viewport_size({"width": width, "height": height})
+            page.goto("/rules/index.html")
+            axe.check(page, f"/rules/index.html without script at {width}px")  # axe is injected all the same
+    finally:
+        context.close()
+
+
+# -------------------------------------------------------------------------------- embeds
+
+
+def test_embed_test_page(page: Any, watch: Any, size: str) -> None:
+    """The authors' test page with its preview frame live (axe checks inside the frame
+    too), then with a record the engine refuses (the message in the frame)."""
+    page.goto("/embed/test.html")
+    page.wait_for_function("document.getElementById('code').value.startsWith('<iframe')")
+    page.locator("#preview iframe").scroll_into_view_if_needed()
+    page.wait_for_selector("#code[data-height=measured]", state="attached", timeout=BOOT_TIMEOUT)
+    axe.check(page, f"/embed/test.html, its preview live, at {size}")
+    page.fill("#record", json.dumps(REFUSED))
+    page.click("#try button[type=submit]")
+    frame = preview(page)
+    wait_in(frame, f"{STATE} === 'error'")
+    axe.check(page, f"/embed/test.html, its preview refusing a record, at {size}")
+
+
+@pytest.mark.parametrize("which", ["example", "your turn", "broken"])
+def test_embed_frame_alone(page: Any, watch: Any, site: Path, size: str, which: str) -> None:
+    """An embed frame opened by itself (the test page's "Open the frame alone"): live and
+    stepped, a "your turn" question, and a broken link's message."""
+    hash_ = {"example": embeds(site, "en", "katko").get("ex-katko-kt-1"),
+             "your turn": embeds(site, "cs", "katko").get("ex-katko-kt-3-2"),
+             "broken": "lang=fi&r=z%%%"}[which]
+    assert hash_, f"no {which} embed on the rules pages"
+    page.goto(f"/embed/example.html#{hash_}")
+    want = "error" if which == "broken" else "live"
+    wait_in(page, f"{STATE} === '{want}'")
+    if which == "example":
+        page.click(".ex-next")
+    axe.check(page, f"the embed frame ({which}) at {size}")
+
+
+def test_embed_in_another_sites_page(page: Any, site: Path, server: str, host: Host, size: str) -> None:
+    """The embed in another site's page (another origin): the frame adds no second main
+    landmark and nothing else to the host page's problems (this host page has none)."""
+    frame_html = iframe(server, embeds(site, "en", "kocka")["ex-kocka-ko-1-2"], 560, lazy=False)
+    host.pages["/a11y.html"] = ("<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+                                "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+                                "<title>Card games</title><link rel='icon' href='data:,'></head><body>"
+                                f"<main><h1>Card games</h1><p>An example:</p>{frame_html}</main></body></html>")
+    page.goto(f"{host.url}/a11y.html")
+    frame = next_frame(page)
+    wait_in(frame, f"{STATE} === 'live'")
+    axe.check(page, f"an embed in another site's page at {size}")
+
+
+# ------------------------------------------------------- the test page counts moves once
+
+# deal 1's second move, Ben's A♥, does not follow Anna's spade lead
+REFUSED = {"game": "katko", "players": 2, "deals": [{"dealer": 1, "hands": [
+    ["AS", "2S", "3S", "4S", "5S"], ["AH", "2H", "3H", "4H", "6S"]], "actions": ["0 play AS", "1 play AH"]}]}
+
+
+def preview(page: Any) -> Any:
+    """The test page's current preview frame (each "Try it" makes a new one)."""
+    page.wait_for_selector("#preview iframe")
+    page.locator("#preview iframe").scroll_into_view_if_needed()  # in view, it starts Python
+    frame = page.locator("#preview iframe").element_handle().content_frame()
+    assert frame is not None
+    return frame
+
+
+def next_frame(page: Any) -> Any:
+    page.wait_for_function("document.querySelector('iframe') && document.querySelector('iframe').contentWindow")
+    frame = page.locator("iframe").element_handle().content_frame()
+    assert frame is not None
+    return frame
+
+
+def try_it(page: Any, record: dict[str, Any], move: str = "", deal: str = "") -> None:
+    page.fill("#record", json.dumps(record))
+    page.fill("#turn", move)
+    page.fill("#turn-deal", deal)
+    page.click("#try button[type=submit]")
+
+
+def test_test_page_counts_moves_as_its_messages_do(page: Any, watch: Any) -> None:
+    """The move a message names is the move the "your turn" field asks about when given the
+    same numbers: the page counts deals and moves from 1 in both."""
+    page.goto("/embed/test.html")
+    page.wait_for_function("document.getElementById('code').value.startsWith('<iframe')")
+    # a refused move: the message says where
+    try_it(page, REFUSED)
+    frame = preview(page)
+    wait_in(frame, f"{STATE} === 'error'")
+    said = re.search(r"deal (\d+), move (\d+)", frame.inner_text(".embed-error"))
+    assert said, frame.inner_text(".embed-error")
+    deal, move = said.groups()
+    assert (deal, move) == ("1", "2")
+    # the same record with that move made legal, asked about at the numbers the message gave
+    fixed = json.loads(json.dumps(REFUSED))
+    fixed["deals"][0]["actions"][1] = "1 play 6S"
+    try_it(page, fixed, move=move, deal=deal)
+    assert "turn=0.1" in page.input_value("#code")  # the address counts from 0 (docs/authors.md)
+    frame = preview(page)
+    wait_in(frame, f"{STATE} === 'live'")
+    assert "you are Ben" in frame.inner_text(".ex-ask")  # the seat of move 2 ("1 play …")
+    assert frame.locator(".ex-play img").count() == 1  # before it: Anna's lead only
+    # a move the record does not have: the message names it with the field's number
+    try_it(page, fixed, move="3", deal="1")
+    frame = preview(page)
+    wait_in(frame, f"{STATE} === 'error'")
+    text = frame.inner_text(".embed-error")
+    assert re.search(r"\b3\b", text) and "deal 1" in text, text
+    # no move at all: never a silent plain example
+    try_it(page, fixed, move="0", deal="1")
+    assert "from 1" in page.inner_text("#try-error")
+    assert page.locator("#try-error").get_attribute("role") == "alert"

@@ -1,0 +1,34 @@
+// The page's side of the Python worker (web/worker.py, PyScript's named worker "engine"):
+// Pyodide, the engine, the bots and the table controller boot and run there, never on the
+// page's main thread. Every call is a request with a JSON reply; nothing waits on Python
+// but the promise of that reply.
+const script = document.querySelector('script[type="py"][name="engine"]');
+let booted = null; // Promise of the worker's exports, once PyScript has started it
+
+function worker() {
+  if (booted) return booted;
+  booted = new Promise((resolve, reject) => {
+    const poll = () => {
+      // PyScript gives the <script> its xworker as soon as core.js has looked at the page
+      if (script.xworker) return script.xworker.ready.then(() => resolve(script.xworker.sync), reject);
+      setTimeout(poll, 20);
+    };
+    poll();
+  });
+  return booted;
+}
+
+/** A call into the worker: resolves to the parsed JSON reply. */
+export async function call(name, ...args) {
+  const sync = await worker();
+  const text = await sync[name](...args);
+  return text === undefined || text === null ? null : JSON.parse(text);
+}
+
+/** Python is ready: the worker booted and took the page's words (``init``). */
+export function boot(data) {
+  const ready = call("init", JSON.stringify(data));
+  // then the bots, while the reader is still in the lobby (a long import, in the worker)
+  ready.then(() => call("warm", JSON.stringify(data.games))).catch(() => {});
+  return ready;
+}
