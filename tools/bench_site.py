@@ -22,9 +22,10 @@ keep the 9.6 MB wasm):
   reloaded. Figures: first-contentful-paint, the page's ``kortti:lobby`` mark (the lobby is
   drawn and answers), ``kortti:ready`` (Python booted in its worker, ``init`` answered,
   play enabled).
-* **site, first visit, service worker blocked**: only the page and its Python worker
-  fetch; no presses. A first boot untouched by the service worker's install; its requests
-  are the bytes a first visit needs to play (figure 4).
+* **site, service worker blocked**: only the page and its Python worker fetch; no presses.
+  Its first visit is a first boot untouched by the service worker's install, and its
+  requests are the bytes a first visit needs to play (figure 4); its return visit and
+  reload come from the HTTP cache, like the references'.
 * **bare Pyodide, main thread** (``bare.html``: ``loadPyodide`` in a module script) and
   **bare Pyodide, dedicated worker** (``bare-worker.html``: a module ``Worker`` that boots
   Pyodide and posts back), the references: they boot the same local Pyodide from
@@ -73,8 +74,9 @@ The four figures of issue 9 (aims beside them in the output):
 3. **Warm data-ready ÷ bare Pyodide warm boot**, against both references (dedicated
    worker: like for like; main thread), for the return visit and for the reload; medians,
    with the same ratio of renderer CPU time. The site's warm loads are served by its
-   service worker, the references' by the HTTP cache: the requests that reached the server
-   during each return visit are printed.
+   service worker, the references' by the HTTP cache (the requests that reached the server
+   during each return visit are printed), so the site with its service worker blocked is
+   printed too: the difference is what serving Pyodide from the service worker costs.
 4. **Bytes fetched before a first visit can play (gzip) ÷ Pyodide runtime (gzip)**. The
    server logs every request it answers (page, dedicated worker and service worker alike:
    nothing can slip past it), and the page, from an init script, sends a beacon to the
@@ -698,7 +700,7 @@ def main(argv: list[str] | None = None) -> int:
                 for i in range(args.runs):
                     print(f"page loads, run {i + 1}/{args.runs} (load {load()}) …", flush=True)
                     runs["site"].append(visit(p, base, base + "/", warm=True, clicks=True))
-                    runs["site-nosw"].append(visit(p, base, base + "/", warm=False, service_workers="block"))
+                    runs["site-nosw"].append(visit(p, base, base + "/", warm=True, service_workers="block"))
                     runs["bare"].append(visit(p, base, base + "/bare.html", warm=True))
                     runs["bare-worker"].append(visit(p, base, base + "/bare-worker.html", warm=True))
                 loads.append(load())
@@ -742,6 +744,8 @@ def report(runs: dict[str, list[dict[str, Any]]], deals: dict[str, dict[str, Any
         ("site data-ready, first visit, service worker blocked", nosw, "cold", "ready"),
         ("site data-ready, return visit (service worker serves)", site_r, "warm", "ready"),
         ("site data-ready, reload of that tab", site_r, "reload", "ready"),
+        ("site data-ready, return visit, service worker blocked", nosw, "warm", "ready"),
+        ("site data-ready, reload, service worker blocked", nosw, "reload", "ready"),
         ("bare Pyodide, main thread, first visit", bare, "cold", "ready"),
         ("bare Pyodide, main thread, return visit (HTTP cache)", bare, "warm", "ready"),
         ("bare Pyodide, main thread, reload of that tab", bare, "reload", "ready"),
@@ -810,15 +814,16 @@ def report(runs: dict[str, list[dict[str, Any]]], deals: dict[str, dict[str, Any
         if i["worst"] is not None:
             print(f"      {i['worst']:.0f} ms, pressed at {i['worst_at'] / 1000:.2f} s: {i['worst_why']}")
     # 3
+    print(f"3. warm data-ready / bare Pyodide warm boot [{AIM['warm']}] (medians; renderer CPU time beside)")
     for phase, what in (("warm", "return visit"), ("reload", "reload of that tab")):
-        site_t, site_cpu = med(col(site_r, phase, "ready")), med(col(site_r, phase, "cpu"))
-        for label, ref in (("dedicated worker", bw), ("main thread", bare)):
-            ref_t, ref_cpu = med(col(ref, phase, "ready")), med(col(ref, phase, "cpu"))
-            ratio = f"{site_t / ref_t:.2f}" if site_t and ref_t else "n/a"
-            cpu_ratio = f"{site_cpu / ref_cpu:.2f}" if site_cpu and ref_cpu else "n/a"
-            print(f"3. warm data-ready / bare Pyodide warm boot, {what}, bare in a {label}: "
-                  f"{site_t or 0:.0f} / {ref_t or 0:.0f} ms = {ratio} [{AIM['warm']}]   "
-                  f"(renderer CPU {site_cpu or 0:.0f} / {ref_cpu or 0:.0f} ms = {cpu_ratio})")
+        for site_label, site_rows in (("site (service worker)", site_r), ("site, service worker blocked", nosw)):
+            site_t, site_cpu = med(col(site_rows, phase, "ready")), med(col(site_rows, phase, "cpu"))
+            for label, ref in (("dedicated worker", bw), ("main thread", bare)):
+                ref_t, ref_cpu = med(col(ref, phase, "ready")), med(col(ref, phase, "cpu"))
+                ratio = f"{site_t / ref_t:.2f}" if site_t and ref_t else "n/a"
+                cpu_ratio = f"{site_cpu / ref_cpu:.2f}" if site_cpu and ref_cpu else "n/a"
+                print(f"   {what}, {site_label} / bare in a {label}: {site_t or 0:.0f} / {ref_t or 0:.0f} ms "
+                      f"= {ratio}   (CPU {site_cpu or 0:.0f} / {ref_cpu or 0:.0f} ms = {cpu_ratio})")
     # 4
     need = [count_bytes(r["cold"]["served"], sizes) for r in nosw]
     print(f"4. bytes fetched before a first visit can play (gzip) / Pyodide runtime (gzip, {len(RUNTIME)} files: "

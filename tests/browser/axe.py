@@ -12,9 +12,13 @@ act on: the rule, its impact, each element's selector and what to fix there.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from dataclasses import dataclass
 from typing import Any
+
+import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 import build
 
@@ -64,16 +68,15 @@ class Violation:
 def inject(frame: Any) -> None:
     """Put axe into ``frame`` (a Playwright Page or Frame), once.
 
-    First as a script tag (``add_script_tag(content=...)``); where a Content-Security-Policy
-    forbids inline scripts the tag never runs, so then the same code is evaluated through
-    the DevTools protocol, which CSP does not govern."""
+    First as a script tag (``add_script_tag(content=...)``). Where a Content-Security-Policy
+    forbids inline scripts the tag never runs (Chromium logs the refusal as a console
+    error, which a test's ``watch`` then reports), so the same code is evaluated through
+    the DevTools protocol instead, which the page's CSP does not govern."""
     if frame.evaluate("typeof window.axe === 'object'"):
         return
     code = source()
-    try:
+    with contextlib.suppress(PlaywrightError):  # in case Playwright reports a refused tag
         frame.add_script_tag(content=code)
-    except Exception:  # refused by the page's CSP (Playwright reports the blocked script)
-        pass
     if not frame.evaluate("typeof window.axe === 'object'"):
         frame.evaluate("() => {\n" + code + "\n}")
     if not frame.evaluate("typeof window.axe === 'object'"):
@@ -113,6 +116,7 @@ def report(found: list[Violation], where: str = "") -> str:
 
 
 def check(page: Any, where: str, include: str | None = None) -> None:
-    """Assert that axe finds nothing on ``page``, saying what it found otherwise."""
+    """Fail the test if axe finds anything on ``page``, saying what it found."""
     found = violations(page, include)
-    assert not found, report(found, where)
+    if found:
+        pytest.fail(report(found, where))

@@ -98,8 +98,7 @@ def watch_models(page: Any) -> None:
     """Keep every model Python sends (their words: statuses, announcements, summaries)."""
     page.evaluate("""() => {
       window.seenModels = [];
-      const ui = window.korttiUI, draw = ui.update;
-      ui.update = (json) => { window.seenModels.push(json); draw(json); };
+      window.kortti.watch((reply) => window.seenModels.push(JSON.stringify(reply)));
     }""")
 
 

@@ -22,14 +22,15 @@ def test_full_deal_matches_replay(page: Any, watch: Any) -> None:
     result = replay(doc)["deals"][-1]["result"]
     shown = shown_results(page)
     assert sorted(shown) == [0, 1, 2, 3]
+    table_name = {s: "You" if s == 2 else doc["names"][s] for s in range(4)}  # the human is "You"
     for seat, cells in shown.items():
-        assert cells[0] == doc["names"][seat]
+        assert cells[0] == table_name[seat]
         assert int(cells[1]) == result["penalty"][seat]
     summary = page.locator("#summary").inner_text()
     if result["loser"] is None:
         assert "draw" in summary.lower()
     else:
-        assert doc["names"][result["loser"]] in summary
+        assert table_name[result["loser"]] in summary
         assert shown[result["loser"]][2] != "–"  # the loser's letter is shown
 
 
@@ -44,7 +45,8 @@ def test_match_end_standings_and_new_match(page: Any, watch: Any) -> None:
     assert page.locator("#summary h2").inner_text() == "The match is over"
     standing = replay(record(page))["match"]
     assert standing["loser"] is not None
-    assert record(page)["names"][standing["loser"]] in page.locator("#summary").inner_text()
+    loser = "You" if standing["loser"] == 0 else record(page)["names"][standing["loser"]]
+    assert loser in page.locator("#summary").inner_text()
     page.click("#summary-next")  # "New match": back to the lobby
     page.wait_for_selector("#lobby:not([hidden])")
     assert page.is_enabled("#start")

@@ -81,12 +81,13 @@ export function zone(m, ui, i, category, redraw) {
   const keys = ui.groups[i];
   const label = m.select.labels[i];
   const state = category || `${keys.length}/${size}`;
-  // the button's name starts with what it shows (label, then state), then what it does
+  // the button's name is what it shows (label, then state), then what it does
   const head = el("button", { type: "button", class: "zone-head", "aria-pressed": String(i === ui.target),
-    "aria-label": `${label}, ${state}: ${t("web.arrange.place.short")}`,
     onclick: () => { ui.target = i; redraw(); } },
     el("span", { class: "zone-label", text: label }),
-    el("span", { class: "zone-category", text: state }));
+    el("span", { class: "visually-hidden", text: ", " }),
+    el("span", { class: "zone-category", text: state }),
+    el("span", { class: "visually-hidden", text: `: ${t("web.arrange.place.short")}` }));
   const slots = el("div", { class: "zone-cards" }, ...keys.map((key) => {
     const c = m.hand.find((h) => h.key === key);
     return el("button", { type: "button", class: "zone-card", "data-code": c.code, "data-key": key,

@@ -17,55 +17,64 @@ export function sizes(others, width, height) {
   return { seat, card };
 }
 
-/** A point ``d`` along the path up the left side (x = left, from y = low to top), across
- * the top (y = top) and down the right side (x = right). */
-function along(d, { left, right, top, low }) {
-  const side = Math.max(0, low - top);
-  const across = Math.max(0, right - left);
-  if (d <= side) return { x: left, y: low - d, edge: "left" };
-  if (d <= side + across) return { x: left + (d - side), y: top, edge: "top" };
-  return { x: right, y: top + Math.min(side, d - side - across), edge: "right" };
+/** The path the seats follow: a "U" upside down. Up the left side (x = left, from y = low
+ * to ``sideTop``), along the top (y = top, from ``topLeft`` to ``topRight``), down the right
+ * side. The top row starts where the side columns end, so their corners never touch. */
+function path(left, right, top, low, w, h) {
+  const sideTop = Math.min(low, top + h);
+  const topLeft = left + w;
+  const topRight = Math.max(topLeft, right - w);
+  return { left, right, top, low, sideTop, topLeft, topRight,
+    side: Math.max(0, low - sideTop), across: Math.max(0, topRight - topLeft) };
 }
 
-function length({ left, right, top, low }) {
-  return 2 * Math.max(0, low - top) + Math.max(0, right - left);
+/** Where a fraction ``f`` of the way along the path lies: {edge, u} (u: 0…1 along that edge). */
+function place(f, p) {
+  const total = 2 * p.side + p.across || 1;
+  const d = f * total;
+  if (d < p.side || (p.across === 0 && d < total / 2)) return { edge: "left", u: p.side ? d / p.side : 0.5 };
+  if (d <= p.side + p.across && p.across > 0) return { edge: "top", u: (d - p.side) / p.across };
+  return { edge: "right", u: p.side ? Math.min(1, (d - p.side - p.across) / p.side) : 0.5 };
+}
+
+function point({ edge, u }, p) {
+  if (edge === "left") return { x: p.left, y: p.low - u * p.side, edge };
+  if (edge === "top") return { x: p.topLeft + u * p.across, y: p.top, edge };
+  return { x: p.right, y: p.sideTop + u * p.side, edge };
 }
 
 /** Centres (px) of the other seats' badges and of their played cards.
  * ``seat``/``badge``: the badges' width and height; ``card``: a card's width;
  * ``mine``: the height of the human's own badge (at the bottom, in the middle). */
-export function layout(players, me, width, height, { seat, badge, card, mine }) {
+export function layout(players, me, width, height, { seat, badge, card, mine, figure = card }) {
+  // ``figure``: the width of what a seat plays (one card, or a fan of three: Call Kitti's shows)
   const others = players - 1;
   const cardH = card * CARD_RATIO;
   const low = Math.max(badge / 2 + MARGIN, height - mine - MARGIN - GAP - badge / 2);
-  const outer = { left: seat / 2 + MARGIN, right: width - seat / 2 - MARGIN, top: badge / 2 + MARGIN, low };
-  const inner = {
-    left: outer.left + seat / 2 + GAP + card / 2,
-    right: outer.right - seat / 2 - GAP - card / 2,
-    top: outer.top + badge / 2 + GAP + cardH / 2,
-    low: Math.min(low, height - mine - MARGIN - GAP - cardH * 1.5),
-  };
-  const total = length(outer);
-  const totalIn = length(inner);
+  const outer = path(seat / 2 + MARGIN, width - seat / 2 - MARGIN, badge / 2 + MARGIN, low, seat + GAP, badge + GAP);
+  const inLeft = outer.left + seat / 2 + GAP + figure / 2;
+  const inTop = outer.top + badge / 2 + GAP + cardH / 2;
+  const mySpot = height - mine - MARGIN - GAP - cardH / 2; // the human's cards, above the badge
+  const inner = path(inLeft, width - inLeft, inTop, Math.min(low, mySpot - cardH - GAP), figure + GAP, cardH + GAP);
   const out = {};
   for (let i = 1; i <= others; i += 1) {
     const f = others === 1 ? 0.5 : (i - 0.5) / others;
-    const p = along(total * f, outer);
-    out[(me + i) % players] = { ...p, spot: along(totalIn * f, inner) };
+    const where = place(f, outer);
+    // the cards lie on the same edge, as far along it: in front of their seat
+    out[(me + i) % players] = { ...point(where, outer), spot: point(where, inner) };
   }
-  const y = height - mine / 2 - MARGIN;
-  out[me] = { x: width / 2, y, edge: "bottom", spot: { x: width / 2, y: y - mine / 2 - GAP - cardH / 2 } };
+  out[me] = { x: width / 2, y: height - mine / 2 - MARGIN, edge: "bottom", spot: { x: width / 2, y: mySpot } };
   return out;
 }
 
 /** Does anything overlap: two badges, two spots, or a spot and a badge? ``boxes``: each
  * seat's {x, y, w, h} badge; cards are ``card`` wide. */
-export function overlaps(at, boxes, card) {
+export function overlaps(at, boxes, card, figure = card) {
   const rects = [];
   for (const [s, p] of Object.entries(at)) {
     const b = boxes[s];
     rects.push([p.x - b.w / 2, p.y - b.h / 2, b.w, b.h]);
-    rects.push([p.spot.x - card / 2, p.spot.y - card * CARD_RATIO / 2, card, card * CARD_RATIO]);
+    rects.push([p.spot.x - figure / 2, p.spot.y - card * CARD_RATIO / 2, figure, card * CARD_RATIO]);
   }
   for (let i = 0; i < rects.length; i += 1) {
     for (let j = i + 1; j < rects.length; j += 1) {

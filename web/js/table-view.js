@@ -12,26 +12,27 @@ export function skeleton(root, on) {
   root.replaceChildren(
     el("div", { class: "table-head" },
       el("h2", { id: "table-title", tabindex: "-1" }),
-      el("div", { class: "tools", role: "toolbar", "aria-label": t("web.table.tools") },
+      el("div", { class: "tools", role: "toolbar", "aria-label": t("web.table.tools"), "data-t-aria": "web.table.tools" },
         el("button", { id: "hint-btn", type: "button", "aria-keyshortcuts": "H", onclick: on.hint, text: t("web.hint.button") }),
         el("button", { id: "last-btn", type: "button", "aria-expanded": "false", "aria-controls": "last-trick",
           "aria-keyshortcuts": "L", onclick: on.toggleLast, text: t("web.table.last_trick") }),
-        el("button", { id: "sheet-btn", type: "button", "aria-keyshortcuts": "S", onclick: on.sheet, text: t("web.table.scores") }),
-        el("button", { id: "help-btn", type: "button", "aria-keyshortcuts": "?", onclick: on.help, text: t("web.table.help") }),
-        el("button", { id: "leave-seat", type: "button", hidden: true, onclick: on.leaveSeat, text: t("web.katte.leave_seat") }),
-        el("button", { id: "leave", type: "button", onclick: on.leave, text: t("web.table.leave") }))),
-    el("div", { id: "felt", class: "felt", role: "group", "aria-label": t("web.table.felt") },
-      el("ul", { id: "seats", class: "seats", "aria-label": t("web.table.players") }),
+        el("button", { id: "sheet-btn", type: "button", "aria-keyshortcuts": "S", onclick: on.sheet, "data-t": "web.table.scores", text: t("web.table.scores") }),
+        el("button", { id: "help-btn", type: "button", "aria-keyshortcuts": "?", onclick: on.help, "data-t": "web.table.help", text: t("web.table.help") }),
+        el("button", { id: "leave-seat", type: "button", hidden: true, onclick: on.leaveSeat, "data-t": "web.katte.leave_seat", text: t("web.katte.leave_seat") }),
+        el("button", { id: "leave", type: "button", onclick: on.leave, "data-t": "web.table.leave", text: t("web.table.leave") }))),
+    el("div", { id: "felt", class: "felt", role: "group", "aria-label": t("web.table.felt"), "data-t-aria": "web.table.felt" },
+      el("ul", { id: "seats", class: "seats", "aria-label": t("web.table.players"), "data-t-aria": "web.table.players" }),
       el("div", { id: "center", class: "center" }),
-      el("div", { id: "trick", class: "trick", role: "group", "aria-label": t("web.table.trick") }),
+      el("div", { id: "trick", class: "trick", role: "group", "aria-label": t("web.table.trick"), "data-t-aria": "web.table.trick" }),
       el("section", { id: "summary", class: "summary", hidden: true, "aria-labelledby": "summary-title" })),
     el("p", { id: "trick-line", class: "trick-line" }),
+    el("div", { id: "shown", class: "shown-groups" }),
     el("p", { id: "status", class: "status" }),
     el("div", { id: "timer", class: "timer" }),
     el("p", { id: "hint", class: "hint", role: "status" }),
     el("div", { id: "why", class: "why", role: "alert" }),
     el("div", { id: "actions", class: "actions" }),
-    el("div", { id: "hand", class: "hand", role: "group", tabindex: "-1", "aria-label": t("web.table.hand") }),
+    el("div", { id: "hand", class: "hand", role: "group", tabindex: "-1", "aria-label": t("web.table.hand"), "data-t-aria": "web.table.hand" }),
     el("p", { id: "error", class: "error", role: "alert" }),
     el("div", { id: "last-trick", class: "last-trick", hidden: true, role: "region", "aria-labelledby": "last-title" }),
   );
@@ -75,6 +76,7 @@ export function drawSeats(m) {
   $("seats").replaceChildren(...badges);
   // the first guess, then smaller until no seat or card covers another
   let { seat, card } = sizes(m.players - 1, width, height);
+  const fan = m.game === "call-kitti" ? 1.5 : 1; // a show is three cards fanned (.tcard.several)
   let at = {};
   for (let attempt = 0; attempt < 8; attempt += 1) {
     felt.style.setProperty("--seat-w", `${seat}px`);
@@ -82,8 +84,9 @@ export function drawSeats(m) {
     const boxes = {};
     badges.forEach((li, i) => { boxes[order[i]] = { w: li.offsetWidth, h: li.offsetHeight }; });
     const badge = Math.max(...badges.slice(0, -1).map((b) => b.offsetHeight), 0);
-    at = layout(m.players, m.seat, width, height, { seat, badge, card, mine: badges.at(-1).offsetHeight });
-    if (!overlaps(at, boxes, card)) break;
+    const figure = card * fan;
+    at = layout(m.players, m.seat, width, height, { seat, badge, card, figure, mine: badges.at(-1).offsetHeight });
+    if (!overlaps(at, boxes, card, figure)) break;
     seat = Math.max(40, seat * 0.9);
     card = Math.max(18, card * 0.88);
   }
@@ -137,6 +140,9 @@ export function drawTrick(plays, m, { winner = null, from = new Map() } = {}) {
   box.replaceChildren(...leaving, ...figures);
   figures.forEach((f, i) => {
     const p = plays[i];
+    const at = spotOf(p.seat); // the seats may have moved since the card was laid (resized)
+    f.style.left = `${at.x}px`;
+    f.style.top = `${at.y}px`;
     if (!old.has(key(p))) animateEnter(f, (p.seat === m.seat && from.get(p.cards[0]?.code)) || seatRect(p.seat));
     f.classList.toggle("winning", winner !== null && winner === p.seat);
   });
@@ -231,11 +237,13 @@ function cardGroup(g) {
 }
 
 export function drawCenter(m) {
+  // the middle of the felt keeps to small things (a turned trump, the pot, a counter);
+  // cards on show (a shown hand, your sets, what you passed) go under the felt
   const c = m.center;
   $("center").replaceChildren(
     ...c.cards.map((card) => el("img", { class: "center-card", src: card.img, alt: card.label, width: 200, height: 280 })),
-    ...c.lines.map((line) => el("p", { text: line })),
-    ...(c.groups || []).map(cardGroup));
+    ...c.lines.map((line) => el("p", { text: line })));
+  $("shown").replaceChildren(...(c.groups || []).map(cardGroup));
 }
 
 export function drawHint(m, ui) {

@@ -44,8 +44,11 @@ function skipPause() {
 // ------------------------------------------------------------------ replies from Python
 
 /** Play out a reply: its moments, then its table. False if the match was left meanwhile. */
+const watchers = []; // tests and bug reports: every reply drawn, as it came
+
 async function settle(reply, mine = run) {
   if (mine !== run) return false;
+  for (const fn of watchers) fn(reply);
   if (reply.record) {
     lastRecord = reply.record;
     hooks.save(reply.record, reply.model);
@@ -111,6 +114,7 @@ async function pace() {
 async function send(name, ...args) {
   // the human's decision: the hand waits until Python answers
   const mine = run;
+  wasMine = false; // this turn is used: the next one is announced and focused again
   ui.busy = true;
   redraw();
   let reply;
@@ -133,7 +137,9 @@ async function send(name, ...args) {
   } finally {
     if (mine === run) ui.busy = false;
   }
-  if (mine === run) pace();
+  if (mine === run) {
+    await pace();
+  }
 }
 
 // ------------------------------------------------------------------ the player's input
@@ -415,7 +421,7 @@ window.addEventListener("resize", () => { view.resize(); if (!root.hidden) redra
 onLanguage(async (code) => {
   if (root.hidden || !model) return;
   const reply = await call("set_language", code);
-  if (reply && reply.model) draw(reply.model);
+  if (reply && reply.model) settle(reply);
 });
 
 export const table = {
@@ -425,6 +431,7 @@ export const table = {
     hooks = callbacks;
     model = null;
     lastRecord = reply.record ?? null;
+    for (const fn of watchers) fn(reply);
     Object.assign(ui, { groups: [], target: 0, mode: null, modeFor: -1, hintApplied: null, busy: false,
       hinting: false, summaryShown: false, categories: new Map(), verdicts: new Map() });
     wasMine = false;
@@ -446,4 +453,6 @@ export const table = {
   },
   get model() { return model; },
   get busy() { return ui.busy; },
+  /** Call ``fn`` with every reply the table draws (its model and moments). */
+  watch(fn) { watchers.push(fn); },
 };

@@ -62,6 +62,8 @@ class Table:
     def start(self, config: dict[str, Any]) -> Reply:
         """A new match from the lobby's choices (``game``, ``players``, ``seat``, ``name``,
         ``options``, ``levels``, ``seed``, ``session``)."""
+        if config.get("lang"):
+            self.set_language(str(config["lang"]))  # the bots' names are in the table's language
         try:
             game, players, seat = str(config["game"]), int(config["players"]), int(config["seat"])
             names = self.names(config, players, seat)
