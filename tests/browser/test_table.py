@@ -138,7 +138,7 @@ def test_kocka_exchange_and_deal_account(page: Any, watch: Any) -> None:
     got = next(a for a in deal["actions"] if a.startswith("1 pass ")).split()[2:]  # from the seat on our right
     marked = page.locator("#hand .card.received").evaluate_all("bs => bs.map((b) => b.dataset.code)")
     assert sorted(marked) == sorted(got)
-    shown = page.locator("#center .shown")
+    shown = page.locator("#shown .shown")  # cards on show lie under the felt
     assert shown.count() == 2  # what you passed, and what you received
     # every seat's game word, the human's on its own badge at the bottom of the felt
     assert page.locator("#seats .word").count() == 4 and page.locator("#seats .seat.mine .word").count() == 1
