@@ -25,6 +25,7 @@ def lobby_page(page: Any, query: str = "fast") -> None:
     """The lobby only (no need to wait for Python)."""
     page.goto(f"/?{query}")
     page.wait_for_selector("#lobby-form input[name=game]")
+    page.wait_for_selector("body[data-offers='1']", state="attached")  # the page offered its saves
 
 
 def store_call(page: Any, body: str, arg: Any = None) -> Any:

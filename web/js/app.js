@@ -49,6 +49,7 @@ async function showLobby(error) {
   const { saves: found, aside } = await store.loadAll();
   saves = found;
   lobby.offer(saves, aside);
+  document.body.dataset.offers = "1"; // the saved matches are on offer (tests wait for it)
 }
 
 function pause() {
