@@ -114,6 +114,10 @@ async function continueMatch(game, fromRoute = false) {
     await store.setAside(game, JSON.stringify(save), reply.error);
     if (fromRoute) go("#/", true);
     showLobby();
+  } else if (!reply && fromRoute) {
+    // open in another tab: the lobby says so on the match's offer
+    go("#/", true);
+    showLobby();
   } else if (reply && !fromRoute) {
     go(`#/play/${game}`);
   }
