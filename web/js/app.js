@@ -157,8 +157,6 @@ async function discard(game) {
 // ------------------------------------------------------------------ Python
 
 function pythonReady() {
-  // the offline copy is made once Python has booted, not in competition with its boot
-  registerWorker(() => Boolean(playing));
   lobby.setReady();
   bootDone();
   document.body.dataset.ready = "1"; // play works from here on (tests wait for it)
@@ -192,3 +190,4 @@ ready.then(pythonReady, (e) => bootFailed(String(e && e.message ? e.message : e)
 window.addEventListener("popstate", follow);
 // a reload (or a crash) on a table's address continues that match: saves first
 store.loadAll().then(({ saves: found }) => { saves = found; follow(); });
+registerWorker(() => Boolean(playing));
