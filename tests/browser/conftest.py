@@ -12,6 +12,7 @@ import shutil
 import sys
 import threading
 from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -93,3 +94,37 @@ def watch(page: Any, server: str) -> Iterator[Watch]:
     yield w
     assert w.foreign == [], f"requests left the origin: {w.foreign}"
     assert w.errors == [], f"console errors: {w.errors}"
+
+
+class Host:
+    """Another site: serves the pages a test puts in ``pages`` (path → HTML)."""
+
+    def __init__(self) -> None:
+        self.pages: dict[str, str] = {}
+        pages = self.pages
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                body = pages.get(self.path.split("?")[0])
+                self.send_response(200 if body is not None else 404)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.end_headers()
+                self.wfile.write((body or "not found").encode())
+
+            def log_message(self, format: str, *args: object) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        # "localhost" and "127.0.0.1" are different sites to the browser
+        self.url = f"http://localhost:{self.server.server_address[1]}"
+
+
+@pytest.fixture
+def host() -> Iterator[Host]:
+    """Another site (localhost; the site under test is 127.0.0.1), for embeds."""
+    h = Host()
+    yield h
+    h.server.shutdown()
+    h.server.server_close()

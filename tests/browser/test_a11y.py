@@ -12,15 +12,15 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from . import axe
+from .conftest import Host
 from .play import BOOT_TIMEOUT, open_lobby, start_match, take_turn, wait_turn
-from .test_embed import STATE, Host, embeds, iframe
+from .test_embed import STATE, embeds, iframe, wait_in
 
 SIZES = {"1280x800": (1280, 800), "360x740": (360, 740)}
 
@@ -31,19 +31,6 @@ def size(request: pytest.FixtureRequest, page: Any) -> str:
     width, height = SIZES[request.param]
     page.set_viewport_size({"width": width, "height": height})
     return str(request.param)
-
-
-@pytest.fixture
-def host() -> Iterator[Host]:
-    """Another site (localhost, the site being 127.0.0.1), as in test_embed.py."""
-    h = Host()
-    yield h
-    h.server.shutdown()
-    h.server.server_close()
-
-
-def wait_in(frame: Any, condition: str, timeout: float = BOOT_TIMEOUT) -> None:
-    frame.wait_for_function(condition, timeout=timeout, polling=100)  # see test_embed.wait_in
 
 
 # ---------------------------------------------------------------- the lobby and the table

@@ -13,12 +13,12 @@ import re
 import threading
 import time
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from .conftest import Host
 from .play import BOOT_TIMEOUT
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -26,7 +26,7 @@ STATE = "document.getElementById('embed').dataset.state"
 CONTENT = "document.getElementById('embed').getBoundingClientRect().height"  # what the frame shows
 
 
-def wait_in(frame: Any, condition: str, timeout: float) -> None:
+def wait_in(frame: Any, condition: str, timeout: float = BOOT_TIMEOUT) -> None:
     """Wait until ``condition`` holds in an embed frame, checking every 100 ms.
 
     Not Playwright's default, which re-checks on each animation frame: Chromium runs no
@@ -34,39 +34,6 @@ def wait_in(frame: Any, condition: str, timeout: float) -> None:
     starts before the frame has drawn (its state still "decoding") and whose frame is then
     out of view would never check again, however long ago the frame drew."""
     frame.wait_for_function(condition, timeout=timeout, polling=100)
-
-
-class Host:
-    """Another site: serves the pages a test puts in ``pages`` (path → HTML)."""
-
-    def __init__(self) -> None:
-        self.pages: dict[str, str] = {}
-        pages = self.pages
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_GET(self) -> None:
-                body = pages.get(self.path.split("?")[0])
-                self.send_response(200 if body is not None else 404)
-                self.send_header("Content-Type", "text/html; charset=utf-8")
-                self.end_headers()
-                self.wfile.write((body or "not found").encode())
-
-            def log_message(self, format: str, *args: object) -> None:
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        # "localhost" and "127.0.0.1" are different sites to the browser
-        self.url = f"http://localhost:{self.server.server_address[1]}"
-
-
-@pytest.fixture
-def host() -> Iterator[Host]:
-    h = Host()
-    yield h
-    h.server.shutdown()
-    h.server.server_close()
 
 
 def embeds(site: Path, lang: str, game: str) -> dict[str, str]:

@@ -133,24 +133,27 @@ function saveMatch(game, config, record, model) {
 async function leave() {
   const ok = await confirmDialog("leave-dialog", t("web.leave.title"), t("web.leave.text"),
     t("web.leave.yes"), t("web.leave.no"));
-  if (!ok) return;
+  if (ok) toLobby();
+}
+
+function toLobby() {
   pause();
   go("#/");
   showLobby();
+}
+
+async function forget(game) {
+  delete saves[game];
+  await store.dropMatch(game);
 }
 
 async function endMatch(game) {
-  // the match is over: nothing left to continue
-  delete saves[game];
-  await store.dropMatch(game);
-  pause();
-  go("#/");
-  showLobby();
+  await forget(game); // the match is over: nothing left to continue
+  toLobby();
 }
 
 async function discard(game) {
-  delete saves[game];
-  await store.dropMatch(game);
+  await forget(game);
   showLobby();
 }
 

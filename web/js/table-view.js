@@ -99,11 +99,6 @@ export function drawSeats(m) {
   placed = { at, players: m.players };
 }
 
-/** After the window changed size: everything placed anew (by the caller's redraw). */
-export function resize() {
-  placed = { at: {} };
-}
-
 function spotOf(seat) {
   return placed.at[seat]?.spot ?? { x: 0, y: 0 };
 }

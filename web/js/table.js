@@ -18,6 +18,8 @@ let model = null;
 let run = 0; // the match on the table: bumped when it is left, so older work stops
 let hooks = { save() {}, leave() {}, ended() {} };
 let recordUrl = null;
+let lastRecord = null; // the match as a hand record (the summary's download link)
+let wasMine = false; // it was the human's turn at the last look ("your turn" is said once)
 let clock = null; // the turn timer's countdown
 let skip = null; // resolves the pause on show now (a tap skips it)
 const ui = {
@@ -87,7 +89,13 @@ async function pace() {
   try {
     while (mine === run && model && model.next === "bots") {
       const began = performance.now();
-      const reply = await call("bot_turn");
+      let reply;
+      try {
+        reply = await call("bot_turn");
+      } catch (e) {
+        failed(e, mine);
+        break;
+      }
       if (mine !== run) return;
       if (!reply || reply.cancelled) continue;
       if (reply.error) { $("error").textContent = reply.error; break; }
@@ -112,34 +120,33 @@ async function pace() {
 }
 
 async function send(name, ...args) {
-  // the human's decision: the hand waits until Python answers
+  // the human's decision: the hand waits until Python has answered and the table has
+  // played out what the decision caused
   const mine = run;
-  wasMine = false; // this turn is used: the next one is announced and focused again
   ui.busy = true;
   redraw();
-  let reply;
   try {
-    reply = await call(name, ...args);
+    const reply = await call(name, ...args);
+    if (mine !== run) return;
+    $("error").textContent = reply.error || "";
+    if (!reply.error) {
+      wasMine = false; // this turn is used: the next one is announced and focused again
+      $("why").replaceChildren();
+      await settle(reply, mine);
+    }
+  } catch (e) {
+    failed(e, mine);
   } finally {
     if (mine === run) ui.busy = false;
   }
-  if (mine !== run) return;
-  if (reply.error) {
-    $("error").textContent = reply.error;
-    redraw();
-    return;
-  }
-  $("error").textContent = "";
-  $("why").replaceChildren();
-  ui.busy = true;
-  try {
-    await settle(reply, mine);
-  } finally {
-    if (mine === run) ui.busy = false;
-  }
-  if (mine === run) {
-    await pace();
-  }
+  if (mine === run) await pace(); // bots move next; pace() also redraws with the hand free
+}
+
+/** Python failed on a request (a bug): said in words, never as a traceback; the match
+ * was saved before the request, so a reload continues it. */
+function failed(error, mine) {
+  console.warn("kortti: the table's Python failed:", error);
+  if (mine === run) $("error").textContent = t("web.error.python");
 }
 
 // ------------------------------------------------------------------ the player's input
@@ -177,7 +184,7 @@ async function explain(c) {
     return;
   }
   const mine = run;
-  const reason = await call("why", c.code);
+  const reason = await call("why", c.code).catch((e) => failed(e, mine));
   if (mine !== run || !reason || !reason.text) return;
   const link = ruleLink(reason);
   box.replaceChildren(el("p", {}, el("span", { text: reason.text }), link ? " " : null, link));
@@ -209,8 +216,12 @@ async function askHint() {
   let reply;
   try {
     reply = await call("hint");
+  } catch (e) {
+    failed(e, mine);
+    return;
   } finally {
     if (mine === run) ui.hinting = false;
+    redraw();
   }
   if (mine !== run) return;
   if (reply.error) $("error").textContent = reply.error;
@@ -241,7 +252,7 @@ async function submitSelection() {
 
 async function suggest() {
   const mine = run;
-  const got = await call("suggest");
+  const got = await call("suggest").catch((e) => failed(e, mine));
   if (mine !== run || !got) return;
   ui.groups = choose.groupsFromCodes(model, got);
   ui.target = 0;
@@ -273,7 +284,7 @@ function ask(cache, key, request) {
   request().then((answer) => {
     cache.set(key, answer);
     if (mine === run) redraw();
-  });
+  }, (e) => failed(e, mine));
   return undefined;
 }
 
@@ -382,8 +393,6 @@ function redraw() {
   root.dataset.next = m.next;
 }
 
-let lastRecord = null;
-let wasMine = false;
 
 /** "Your turn", said once per turn, and the focus back on the hand. */
 function yourTurn() {
@@ -417,7 +426,7 @@ function keys(event) {
 }
 
 document.addEventListener("keydown", keys);
-window.addEventListener("resize", () => { view.resize(); if (!root.hidden) redraw(); });
+window.addEventListener("resize", () => { if (!root.hidden) redraw(); }); // seats placed anew
 onLanguage(async (code) => {
   if (root.hidden || !model) return;
   const reply = await call("set_language", code);

@@ -17,8 +17,6 @@ began before it stops at its next slice, so a move never waits behind it.
 
 from __future__ import annotations
 
-import json
-import random
 from typing import Any
 
 import engine
@@ -29,7 +27,6 @@ from .games import adapter
 from .text import Text, catalogue
 
 Reply = dict[str, Any]
-DONE = ("trick_won", "show_won", "show_tied")  # events that finish a trick (a show)
 
 
 class Table:
@@ -153,7 +150,8 @@ class Table:
         if m is None or m.deal_over:
             return {}
         acting = self.seat in m.to_act()
-        verbs = ["play", "discard"] if m.NAME == "katte" else ["play"]
+        # the ways a card can be used now, as the engine lists them (Katte: beat or discard)
+        verbs = sorted({a.verb for a in m.legal_actions(self.seat) if a.verb in model.CARD_VERBS}) or ["play"]
         refusal = None
         for verb in verbs:
             try:
@@ -262,23 +260,22 @@ class Table:
         m = self.match
         assert m is not None
         t = self.words()
-        game = adapter(m.NAME)
-        out: Reply = {"moments": model.moments(m, self.seat, events, game, t),
-                      "model": self.model(t)}
+        view = m.view(self.seat)  # once per reply: the moments, the news and the model read it
+        out: Reply = {"moments": model.moments(m, self.seat, events, adapter(m.NAME), t, view),
+                      "model": self.model(t, view)}
         if record:
             out["record"] = m.to_record()
         return out
 
-    def model(self, t: Text | None = None) -> dict[str, Any]:
+    def model(self, t: Text, view: dict[str, Any]) -> dict[str, Any]:
         m = self.match
         assert m is not None
-        t = t or self.words()
         count = model.decisions(m)
         hint = self.hint[1] if self.hint is not None and self.hint[0] == count else None
-        return model.build(m, self.seat, adapter(m.NAME), t, announce=self.fresh_events(t),
+        return model.build(m, self.seat, adapter(m.NAME), t, view=view, announce=self.fresh_events(t, view),
                            hint=hint, left=self.left(m), config=self.config)
 
-    def fresh_events(self, t: Text) -> list[str]:
+    def fresh_events(self, t: Text, view: dict[str, Any]) -> list[str]:
         """Sentences for the events not yet announced (this deal's, as the human sees them)."""
         m = self.match
         assert m is not None
@@ -287,7 +284,6 @@ class Table:
         start = self.seen[1] if self.seen[0] == deal else 0
         self.seen = (deal, len(events))
         game = adapter(m.NAME)
-        view = m.view(self.seat)
         out = []
         for e in events[start:]:
             if e["kind"] == "deal_started":
@@ -312,13 +308,3 @@ class Table:
     def record(self) -> dict[str, Any] | None:
         return self.match.to_record() if self.match is not None else None
 
-
-def seeded(config: dict[str, Any]) -> dict[str, Any]:
-    """The lobby's choices with a seed (a random one if the page gave none)."""
-    if config.get("seed") is None:
-        return {**config, "seed": random.getrandbits(32)}
-    return config
-
-
-def dumps(reply: Any) -> str:
-    return json.dumps(reply, ensure_ascii=False)

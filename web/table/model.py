@@ -9,8 +9,9 @@ import random
 from typing import Any
 
 from engine import Action, Event, Match, Refusal
+from engine.games.kocka import Kocka
 
-from .games import Game, Katte
+from .games import DONE, Game, Katte
 from .text import Text
 
 # Verbs whose cards are chosen together, in groups, then confirmed (the engine checks
@@ -19,7 +20,7 @@ GROUPS = {"pass": [3], "arrange": [3, 3, 3, 3, 1]}
 MACHINERY = ("timeout", "leave")
 
 
-DONE = ("trick_won", "show_won", "show_tied")  # events that finish a trick (a show)
+CARD_VERBS = ("play", "discard")  # actions of one card, chosen by tapping it
 
 
 def decisions(match: Match) -> int:
@@ -47,7 +48,8 @@ def refusal(r: Refusal, match: Match) -> dict[str, Any]:
     return {"code": r.code, "rule": r.rule, "game": match.NAME}
 
 
-def moments(match: Match, seat: int, events: list[Event], game: Game, t: Text) -> list[dict[str, Any]]:
+def moments(match: Match, seat: int, events: list[Event], game: Game, t: Text,
+            view: dict[str, Any]) -> list[dict[str, Any]]:
     """What the page shows, in order, before the table as it is now: each trick (show)
     the events finished, its cards in front of their players and who took it; then how
     the deal ended."""
@@ -55,7 +57,6 @@ def moments(match: Match, seat: int, events: list[Event], game: Game, t: Text) -
     done = [e for e in seen if e["kind"] in DONE]
     if not done and not any(e["kind"] == "deal_result" for e in seen):
         return []
-    view = match.view(seat)
     tricks = view.get("tricks") or []
     deck = match.DECK.name
     out: list[dict[str, Any]] = []
@@ -66,18 +67,13 @@ def moments(match: Match, seat: int, events: list[Event], game: Game, t: Text) -
         out.append({"kind": "taken", "index": i, "plays": plays(trick, deck, t),
                     "winner": e.get("seat") if e["kind"] != "show_tied" else None,
                     "title": game.trick_title(trick, i, t) if trick else "",
-                    "line": taken_line(game, e, view, t)})
+                    "line": game.taken(e, view, t)})
     for e in seen:
         if e["kind"] == "deal_result":
             line = game.event(e, t, view)
             if line:
                 out.append({"kind": "result", "line": line})
     return out
-
-
-def taken_line(game: Game, event: dict[str, Any], view: dict[str, Any], t: Text) -> str:
-    """The visible sentence for a finished trick (show): who took it, and what it scored."""
-    return game.taken(event, view, t)
 
 
 def card_img(deck: str, code: str | None) -> str:
@@ -134,7 +130,7 @@ def hand(match: Match, seat: int, view: dict[str, Any], game: Game, t: Text, lef
             else:
                 selectable.update(a.args)
             select = {"verb": a.verb, "groups": GROUPS[a.verb]}
-        elif a.verb in ("play", "discard"):
+        elif a.verb in CARD_VERBS:
             by_card.setdefault(a.args[0], []).append({"id": str(a), "verb": a.verb, "label": t.label(a)})
         else:
             buttons.append({"id": str(a), "label": t.label(a)})
@@ -168,9 +164,9 @@ def modes(cards: list[dict[str, Any]], t: Text) -> list[dict[str, str]] | None:
 
 
 def pass_target(match: Match, seat: int) -> int:
-    """Whom the human passes to (Kočka): the engine says."""
-    passes_to = getattr(match, "passes_to", None)
-    return int(passes_to(seat)) if passes_to is not None else (seat + 1) % match.players
+    """Whom the human passes to (Kočka, the only game with a pass): the engine says."""
+    assert isinstance(match, Kocka), "only Kočka passes cards"
+    return match.passes_to(seat)
 
 
 def status(match: Match, seat: int, acting: list[int], select: Any, game: Game,
@@ -217,10 +213,11 @@ def hint(match: Match, seat: int, decision: Any, t: Text) -> dict[str, Any]:
 
 def build(match: Match, seat: int, game: Game, t: Text, *, announce: list[str],
           hint: dict[str, Any] | None = None, left: bool = False,
-          config: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The table now, as ``seat`` sees it. ``next`` says who acts: "you", "bots" (the
-    page asks the worker for their moves, one at a time) or "over" (the deal ended)."""
-    view = match.view(seat)
+          config: dict[str, Any] | None = None, view: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The table now, as ``seat`` sees it (``view``: ``match.view(seat)`` if the caller has
+    it already). ``next`` says who acts: "you", "bots" (the page asks the worker for their
+    moves, one at a time) or "over" (the deal ended)."""
+    view = view if view is not None else match.view(seat)
     deck = match.DECK.name
     n = match.players
     acting = [] if match.deal_over else list(match.to_act())
