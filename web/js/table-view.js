@@ -25,7 +25,7 @@ export function skeleton(root, on) {
       el("div", { id: "center", class: "center" }),
       el("div", { id: "trick", class: "trick", role: "group", "aria-label": t("web.table.trick"), "data-t-aria": "web.table.trick" }),
       el("section", { id: "summary", class: "summary", hidden: true, "aria-labelledby": "summary-title" })),
-    el("p", { id: "trick-line", class: "trick-line" }),
+    el("p", { id: "trick-line", class: "trick-line empty" }),
     el("div", { id: "shown", class: "shown-groups" }),
     el("p", { id: "status", class: "status" }),
     el("div", { id: "timer", class: "timer" }),
