@@ -203,6 +203,8 @@ def test_test_page_counts_moves_as_its_messages_do(page: Any, watch: Any) -> Non
     fixed = json.loads(json.dumps(REFUSED))
     fixed["deals"][0]["actions"][1] = "1 play 6S"
     try_it(page, fixed, move=move, deal=deal)
+    # the code is written once the record is encoded (asynchronously)
+    page.wait_for_function("document.getElementById('code').value.includes('turn=0.1')")
     assert "turn=0.1" in page.input_value("#code")  # the address counts from 0 (docs/authors.md)
     frame = preview(page)
     wait_in(frame, f"{STATE} === 'live'")

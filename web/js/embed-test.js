@@ -52,7 +52,10 @@ async function make(event) {
   const hash = new URLSearchParams({ lang: $("lang").value });
   if (turn.turn) hash.set("turn", turn.turn);
   if ($("title").value.trim()) hash.set("title", $("title").value.trim());
+  // a later "Try it" wins: an earlier one still encoding its record gives way
+  const mine = ++tries;
   const url = new URL(`example.html#${hash}&r=${await encodeRecord(record)}`, location.href).href;
+  if (mine !== tries) return;
   const title = "Card game example";
   const players = Number.isInteger(record.players) ? record.players : 4;
   $("code").value = embedCode(url, title, guessHeight(record.game, players));
@@ -61,7 +64,6 @@ async function make(event) {
   $("preview").innerHTML = $("code").value;
   // Once the preview has its steps (Python made them), measure its tallest step: that is
   // the height the code gives the frame.
-  const mine = ++tries;
   const frame = $("preview").querySelector("iframe");
   const end = performance.now() + 180_000;
   while (mine === tries && performance.now() < end) {

@@ -18,6 +18,8 @@ export function registerWorker(inGame) {
   sw.register("./sw.js").then((reg) => {
     if (reg.waiting && sw.controller && !inGame()) {
       sessionStorage.setItem("kortti-update", "1");
+      // this page reloads itself once the new version has taken over (tests wait for that)
+      document.documentElement.dataset.updating = "1";
       reg.waiting.postMessage("skip-waiting");
     }
     reg.addEventListener("updatefound", () => {
