@@ -41,6 +41,11 @@ def new_match(
     names: Sequence[str] | None = None,
     *,
     deal: bool = True,
+    number: int | None = None,
 ) -> Match:
-    """Start a match of ``game``; its first deal is dealt unless ``deal=False``."""
-    return game_class(game).new(players, options, seed, names, deal=deal)
+    """Start a match of ``game``; its first deal is dealt unless ``deal=False``.
+
+    With a deal ``number`` (1 to 2**53 - 1) every deal of the match comes from it,
+    the same on every version (:mod:`engine.shuffle`), instead of from ``seed``.
+    """
+    return game_class(game).new(players, options, seed, names, deal=deal, number=number)

@@ -4,6 +4,8 @@ A :class:`Match` is a whole match (deal after deal). Its life:
 
 * ``Game.new(players, options, seed)`` makes it; :meth:`Match.start_deal` deals
   (the explicit chance step: seeded cards, or given ones when replaying);
+  ``Game.new(players, options, number=N)`` deals every deal from a deal
+  number instead (:mod:`engine.shuffle`: the same cards on every version);
 * :meth:`Match.to_act`, :meth:`Match.legal_actions`, :meth:`Match.check` (the
   "can" half) and :meth:`Match.apply` (the "do" half, returning events) play it;
 * :meth:`Match.view` is what one seat may know, the only thing bots and the
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self, Sequence
 
@@ -30,6 +33,7 @@ from .errors import DealError, IllegalAction, NotationError, Refusal
 from .events import Event
 from .i18n import action_params, render
 from .options import OptionSpec, describe, resolve
+from .shuffle import below, check_number, shuffle, stream_for
 
 
 @dataclass
@@ -60,6 +64,7 @@ class Match(ABC):
     options: dict[str, Any]
     names: list[str] | None
     seed: int | None
+    number: int | None  # the deal number: every deal comes from it, not from rng
     rng: random.Random
     records: list[DealRecord]
     summaries: list[dict[str, Any]]
@@ -76,6 +81,8 @@ class Match(ABC):
         options: dict[str, Any] | None = None,
         seed: int | None = None,
         names: Sequence[str] | None = None,
+        *,
+        number: int | None = None,
     ) -> None:
         from .errors import OptionError
 
@@ -93,6 +100,11 @@ class Match(ABC):
         if names is not None and len(names) != players:
             raise OptionError(f"names must have one entry per seat ({players}), not {len(names)}")
         self.names = list(names) if names is not None else None
+        if number is not None:
+            check_number(number)
+            if seed is not None:
+                raise OptionError("give a seed or a deal number, not both")
+        self.number = number
         self.seed = seed
         self.rng = random.Random(seed)
         self.records = []
@@ -109,9 +121,11 @@ class Match(ABC):
         names: Sequence[str] | None = None,
         *,
         deal: bool = True,
+        number: int | None = None,
     ) -> Self:
-        """A new match, with its first deal dealt unless ``deal=False``."""
-        match = cls(players, options, seed, names)
+        """A new match, with its first deal dealt unless ``deal=False``; with a
+        deal ``number`` every deal comes from it (:mod:`engine.shuffle`)."""
+        match = cls(players, options, seed, names, number=number)
         if deal:
             match.start_deal()
         return match
@@ -136,7 +150,7 @@ class Match(ABC):
         start: int | None = None,
         turned: str | None = None,
     ) -> list[Event]:
-        """Deal the next deal: the given cards, or a seeded shuffle.
+        """Deal the next deal: the given cards, or a seeded (numbered) shuffle.
 
         ``start`` is the dealer (the leader in Katte); the rules fix it after
         the first deal, and a given value must agree with them.
@@ -147,7 +161,7 @@ class Match(ABC):
             raise DealError("the match is over: no more deals")
         ruled = self._ruled_start()
         if start is None:
-            start = ruled if ruled is not None else self.rng.randrange(self.players)
+            start = ruled if ruled is not None else self._draw_start(len(self.records))
         else:
             if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < self.players:
                 raise DealError(f"{self.START_KEY} must be a seat from 0 to {self.players - 1}, not {start!r}")
@@ -230,11 +244,57 @@ class Match(ABC):
         return 1
 
     def _shuffle(self, start: int) -> tuple[list[list[int]], int | None]:
-        """Seeded cards for a deal: hands in seat order, and a turned card."""
-        size = self._hand_sizes()
+        """Seeded (or numbered) cards for the next deal: hands in seat order, and a turned card."""
+        deal = len(self.records)
+        return self._deal_out(self._pack(deal), start, self._deal_size(deal))
+
+    def _draw_start(self, deal: int) -> int:
+        """The dealer (leader) drawn by lot: from the number's ``start`` stream, or the seed."""
+        if self.number is None:
+            return self.rng.randrange(self.players)
+        return below(self._stream(deal, "start"), self.players)
+
+    def _pack(self, deal: int) -> list[int]:
+        """The shuffled pack of deal ``deal``: every card in index order once per deck, then
+        shuffled by the number's ``cards`` stream of that deal, or by the seeded ``rng``."""
         pack = list(range(self.DECK.size)) * self._deck_copies()
-        self.rng.shuffle(pack)
+        if self.number is None:
+            self.rng.shuffle(pack)
+        else:
+            shuffle(pack, self._stream(deal, "cards"))
+        return pack
+
+    def _stream(self, deal: int, purpose: str) -> Iterator[int]:
+        assert self.number is not None
+        return stream_for(self.NAME, self.players, self.options, self.number, deal, purpose)
+
+    def _deal_size(self, deal: int) -> int:
+        """Cards per seat in deal ``deal`` (0-based); games whose size changes override it."""
+        return self._hand_sizes()
+
+    def _deal_out(self, pack: list[int], start: int, size: int) -> tuple[list[list[int]], int | None]:
+        """The hands (seat order) and turned card from a shuffled pack: here in blocks,
+        the first ``size`` cards to seat 0, the next to seat 1, …"""
         return [pack[i * size:(i + 1) * size] for i in range(self.players)], None
+
+    def numbered_start(self, deal: int = 0) -> int:
+        """The dealer (Katte: leader) the number draws by lot for deal ``deal``; the rules
+        use it only when they do not fix one (the first deal)."""
+        if self.number is None:
+            raise DealError("this match has no deal number")
+        return self._draw_start(deal)
+
+    def numbered_cards(self, deal: int, start: int) -> tuple[list[list[str]], str | None]:
+        """The cards (codes, as dealt) the number gives deal ``deal`` with ``start`` as
+        dealer (leader), and the turned card, whatever happened in the deals before."""
+        if self.number is None:
+            raise DealError("this match has no deal number")
+        if isinstance(deal, bool) or not isinstance(deal, int) or deal < 0:
+            raise DealError(f"a deal index must be a whole number from 0, not {deal!r}")
+        if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < self.players:
+            raise DealError(f"{self.START_KEY} must be a seat from 0 to {self.players - 1}, not {start!r}")
+        hands, turned = self._deal_out(self._pack(deal), start, self._deal_size(deal))
+        return [self.DECK.codes(h) for h in hands], None if turned is None else self.DECK.code(turned)
 
     # ------------------------------------------------------------- playing
 

@@ -134,9 +134,12 @@ class Katko(TrickMatch):
 
     def _hand_sizes(self) -> int:
         """Cards per seat in the next deal (T-3; T-11 grows it by one a deal)."""
+        return self._deal_size(len(self.records))
+
+    def _deal_size(self, deal: int) -> int:
         size: int = self.options["hand_size"]
         if self.options["growing_hand"]:
-            size = min(size + len(self.records), self.max_hand)
+            size = min(size + deal, self.max_hand)
         return size
 
     def _deck_copies(self) -> int:
@@ -159,13 +162,10 @@ class Katko(TrickMatch):
         except ValueError as e:
             raise DealError(f"turned card: {e}") from None
 
-    def _shuffle(self, start: int) -> tuple[list[list[int]], int | None]:
-        """T-3/T-4: a fresh full pack, one card at a time from the dealer's left;
-        with trumps the next card of the stock is turned."""
+    def _deal_out(self, pack: list[int], start: int, size: int) -> tuple[list[list[int]], int | None]:
+        """T-3/T-4: a fresh full pack (both decks with two), one card at a time from the
+        dealer's left; with trumps the next card of the stock is turned."""
         n = self.players
-        size = self._hand_sizes()
-        pack = list(range(DECK_SIZE)) * self.copies
-        self.rng.shuffle(pack)
         dealt = n * size
         hands = [pack[(seat - start - 1) % n:dealt:n] for seat in range(n)]
         turned = pack[dealt] if self.options["trump"] else None

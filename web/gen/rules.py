@@ -1,7 +1,8 @@
 """The rules pages and the example embed, generated at build time.
 
 Inputs: ``web/rules/src/<game>.<lang>.txt`` (the pages, in a small text format, see
-``docs/authors.md``), ``web/rules/examples/*.json`` (hand records), the ``rules.*``
+``docs/authors.md``; each page ends with the shared sections of ``src/shared/``, such as
+"fair deals"), ``web/rules/examples/*.json`` (hand records), the ``rules.*``
 strings (``web/i18n/rules/<lang>.json``) and
 the ``lesson`` package (``web/rules/lesson``), which turns a record into steps in words.
 
@@ -38,6 +39,8 @@ if str(RULES) not in sys.path:
 
 from lesson import steps as lesson_steps
 from lesson import words
+
+import engine
 
 LANGS = ("en", "fi", "cs")
 GAMES = ("katte", "katko", "call-kitti", "kocka")
@@ -206,11 +209,11 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", plain).strip("-") or "section"
 
 
-INLINE = re.compile(r"\*\*(.+?)\*\*|\*(.+?)\*|\[([^\]\[]+)\]\(([^)\s]+)\)")
+INLINE = re.compile(r"\*\*(.+?)\*\*|\*(.+?)\*|\[([^\]\[]+)\]\(([^)\s]+)\)|`([^`]+)`")
 
 
 def inline(text: str, deck: str, lang: str) -> str:
-    """Page text to HTML: escaping, **bold**, *italic*, [links](href), [[card]] chips."""
+    """Page text to HTML: escaping, **bold**, *italic*, [links](href), `code`, [[card]] chips."""
     out = []
     pos = 0
     for m in words.CARD_TOKEN.finditer(text):
@@ -230,6 +233,8 @@ def _marks(text: str) -> str:
             out.append(f"<strong>{_marks(m.group(1))}</strong>")
         elif m.group(2) is not None:
             out.append(f"<em>{_marks(m.group(2))}</em>")
+        elif m.group(5) is not None:  # a command to type, as written
+            out.append(f"<code>{html.escape(m.group(5), quote=False)}</code>")
         else:
             out.append(f'<a href="{html.escape(m.group(4))}">{_marks(m.group(3))}</a>')
         pos = m.end()
@@ -835,6 +840,26 @@ def pips() -> dict[str, bytes]:
     return out
 
 
+# For the commands of the "fair deals" section: a table option of each game to show.
+SHARED_OPTIONS = {
+    "katte": '{"ante": 5}',
+    "katko": '{"trump": true}',
+    "call-kitti": '{"base_price": 2}',
+    "kocka": '{"early_end": "off"}',
+}
+
+
+def shared_section(name: str, game: str, lang: str) -> list[Block]:
+    """The blocks of ``src/shared/<name>.<lang>.txt``, a section every game's page ends
+    with; ``{game}``, ``{options}`` and ``{start}`` in it become the game's own."""
+    text = (RULES / "src" / "shared" / f"{name}.{lang}.txt").read_text("utf-8")
+    # the engine names a deal's first player (Katte: the leader)
+    words_ = {"game": game, "options": SHARED_OPTIONS[game], "start": engine.game_class(game).START_KEY}
+    for key, value in words_.items():
+        text = text.replace("{" + key + "}", value)
+    return parse_source("\n" + text, game, lang).blocks  # "\n": no header lines
+
+
 def build_pages(pyodide: str = "vendor/pyodide/") -> tuple[dict[str, bytes], list[tuple[Page, list[Example]]]]:
     """Every rules file, and the pages with their examples (for tests)."""
     cat = catalogue()
@@ -846,6 +871,7 @@ def build_pages(pyodide: str = "vendor/pyodide/") -> tuple[dict[str, bytes], lis
         if game not in GAMES or lang not in LANGS:
             raise RulesError(f"{path.name}: name it <game>.<lang>.txt ({', '.join(GAMES)}; {', '.join(LANGS)})")
         pages[(game, lang)] = parse_source(path.read_text("utf-8"), game, lang)
+        pages[(game, lang)].blocks += shared_section("fair-deals", game, lang)
     available = {lang: {g for g, lg in pages if lg == lang} for lang in LANGS}
     files: dict[str, bytes] = {}
     built = []
