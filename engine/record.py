@@ -30,8 +30,11 @@ def parse_json(text: str | bytes) -> Any:
         raise RecordError("the record is not valid JSON: nested too deeply") from None
 
 
-def load_record(doc: Any) -> Match:
-    """Replay a record (a parsed JSON object or its text) into a :class:`Match`."""
+def load_record(doc: Any, number: int | None = None) -> Match:
+    """Replay a record (a parsed JSON object or its text) into a :class:`Match`.
+
+    A ``number`` makes the deals after the record's come from that deal number
+    (the table's numbered matches; records keep only the cards)."""
     from . import game_class
 
     if isinstance(doc, (str, bytes)):
@@ -55,7 +58,7 @@ def load_record(doc: Any) -> Match:
     if names is not None and (not isinstance(names, list) or not all(isinstance(n, str) for n in names)):
         raise RecordError("'names' must be a list of strings, one per seat")
     try:
-        match = cls(doc["players"], doc.get("options", {}), seed, names)
+        match = cls(doc["players"], doc.get("options", {}), seed, names, number=number)
     except EngineError as e:
         raise RecordError(str(e)) from None
     deals = doc.get("deals", [])

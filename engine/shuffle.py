@@ -121,3 +121,31 @@ def shuffle(items: MutableSequence[T], source: Iterator[int]) -> None:
     for i in range(len(items) - 1, 0, -1):
         j = below(source, i + 1)
         items[i], items[j] = items[j], items[i]
+
+
+DAILY = "kortti-daily-v1"
+
+
+def daily_number(game: str, date: str) -> int:
+    """The deal number of ``game``'s deal of the day on ``date`` (UTC, ``YYYY-MM-DD``):
+    the first 53 bits of SHA-256 of ``kortti-daily-v1 · game · date`` (UTF-8, joined by
+    zero bytes), read big-endian; 0 becomes 1. The same for everyone, offline.
+
+    >>> daily_number("kocka", "2026-12-01") == daily_number("kocka", "2026-12-01")
+    True
+    >>> daily_number("kocka", "2026-12-1")
+    Traceback (most recent call last):
+    ...
+    engine.errors.OptionError: a date must be written YYYY-MM-DD, not '2026-12-1'
+    """
+    import datetime
+
+    try:
+        if len(date) != 10:
+            raise ValueError(date)
+        datetime.date.fromisoformat(date)
+    except (TypeError, ValueError):
+        raise OptionError(f"a date must be written YYYY-MM-DD, not {date!r}") from None
+    digest = hashlib.sha256("\0".join((DAILY, game, date)).encode("utf-8")).digest()
+    return int.from_bytes(digest[:8], "big") >> 11 or 1
+

@@ -12,8 +12,10 @@ import json
 
 from table import bots
 from table.controller import Table
+from table.replay import Replay
 
 _table = None
+_replay = None  # the replay viewer's record: apart from the match on the table
 
 
 def _json(reply):
@@ -74,6 +76,10 @@ def next_deal():
     return _json(_table.next_deal())
 
 
+def undo():
+    return _json(_table.undo())
+
+
 async def bot_turn():
     return _json(await _table.bot_turn())
 
@@ -99,6 +105,22 @@ def stop():
     return _json({})
 
 
+def replay_open(request):
+    """{record, seat, you, lang} -> the record's deals, names and game, or {error}."""
+    global _replay
+    data = json.loads(request)
+    _replay = Replay(_table.catalogues, data.get("lang") or _table.lang)
+    return _json(_replay.open(data.get("record"), data.get("seat"), bool(data.get("you", True)), data.get("lang")))
+
+
+def replay_step(request):
+    """{deal, step, lang} -> the table at that step of the open replay: {model, moments, line}."""
+    data = json.loads(request)
+    if _replay is None:
+        return _json({"error": "no replay is open"})
+    return _json(_replay.step(data.get("deal"), data.get("step"), data.get("lang")))
+
+
 __export__ = ["init", "warm", "start", "resume", "act", "act_cards", "check_cards", "why", "category",
-              "suggest", "leave_seat", "next_deal", "bot_turn", "hint", "set_language", "record",
-              "bot_errors", "stop"]
+              "suggest", "leave_seat", "next_deal", "undo", "bot_turn", "hint", "set_language", "record",
+              "bot_errors", "stop", "replay_open", "replay_step"]

@@ -205,14 +205,15 @@ def test_without_indexeddb_the_saves_live_in_memory(page: Any, watch: Any) -> No
 
 
 def test_database_versions(page: Any, watch: Any) -> None:
-    """Version 1 creates the saves and kept-aside stores; a database a newer version of the
-    site upgraded (issue 10 adds stores) is used as it is, not dropped to memory."""
+    """Version 1 creates the saves and kept-aside stores, version 2 the history and the
+    statistics' results; a database a newer version of the site upgraded (adding stores)
+    is used as it is, not dropped to memory."""
     lobby_page(page)
     made = store_call(page, """
       const { DB_VERSION } = await import("./js/store.js");
       const db = await store.database();
       return {version: db.version, stores: [...db.objectStoreNames], DB_VERSION};""")
-    assert made == {"version": 1, "stores": ["aside", "saves"], "DB_VERSION": 1}
+    assert made == {"version": 2, "stores": ["aside", "history", "results", "saves"], "DB_VERSION": 2}
     newer = page.context.new_page()
     watch.attach(newer)
     newer.goto("/?fast")
@@ -220,7 +221,7 @@ def test_database_versions(page: Any, watch: Any) -> None:
     # the first tab lets a newer version upgrade (it closes its connection when asked)
     newer.evaluate("""() => new Promise((done, fail) => {
       const req = indexedDB.open("kortti", 5);
-      req.onupgradeneeded = () => req.result.createObjectStore("history", {autoIncrement: true});
+      req.onupgradeneeded = () => req.result.createObjectStore("later", {autoIncrement: true});
       req.onsuccess = () => { req.result.close(); done(); };
       req.onerror = () => fail(req.error);
       req.onblocked = () => fail(new Error("blocked: the old tab did not let go"));

@@ -42,6 +42,9 @@ GERMAN_SUITS = {"H": ("heart", "#c8102e"), "L": ("leaf", "#2e7d32"),
                 "A": ("acorn", "#6b4423"), "B": ("bell", "#e8b020")}
 INK = {"S": "#1a1a1a", "H": "#c8102e", "D": "#c8102e", "C": "#1a1a1a", "L": "#1f5e23",
        "A": "#5a3a1a", "B": "#8a5a00"}
+# The four-colour French deck (a setting): diamonds blue and clubs green, so that no two
+# suits share a colour; spades and hearts as above. Both dark enough on the white face.
+FOUR_COLOURS = {"D": "#0b5cad", "C": "#17722c"}
 
 L, C, R = 68, 100, 132
 FOUR = [62, 114, 166, 218]
@@ -142,9 +145,11 @@ def court(rank: str, kind: str, colour: str, german: bool) -> str:
 
 # ------------------------------------------------------------------ the cards
 
-def face(rank: str, suit: str, german: bool) -> str:
+def face(rank: str, suit: str, german: bool, four: bool = False) -> str:
     kind, colour = (GERMAN_SUITS if german else FRENCH_SUITS)[suit]
     ink = INK[suit]
+    if four and suit in FOUR_COLOURS:
+        colour = ink = FOUR_COLOURS[suit]
     pips = GERMAN_PIPS if german else FRENCH_PIPS
     if rank in pips:
         scale = 0.36 if german else 0.3
@@ -174,6 +179,8 @@ def all_files() -> dict[str, bytes]:
     for rank in "23456789TJQKA":
         for suit in "SHDC":
             files[f"cards/french/{rank}{suit}.svg"] = face(rank, suit, german=False).encode()
+            # every face, so that the setting only swaps the folder (web/js/settings.js)
+            files[f"cards/french4/{rank}{suit}.svg"] = face(rank, suit, german=False, four=True).encode()
     for rank in "789TUOKA":
         for suit in "HLAB":
             files[f"cards/german/{rank}{suit}.svg"] = face(rank, suit, german=True).encode()

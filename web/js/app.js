@@ -2,6 +2,9 @@
 // routes. Routes live in the URL fragment (the static host has no catch-all):
 //   #/             the lobby
 //   #/play/<game>  the table of that game's match (saved after every action)
+//   #/stats, #/history  the statistics and the history of matches (stats.js, history.js)
+//   #/replay/<id>, #/share/<seat>.<deal>.<record>  a deal replayed (replay.js, docs/links.md)
+//   #/deal/<game>?number=…  "Play this deal": the same cards against the same bots (deals.js)
 // Back from the table pauses to the lobby, where "Continue" is offered; forward returns.
 import { lobby } from "./lobby.js";
 import { table } from "./table.js";
@@ -11,6 +14,14 @@ import { registerWorker } from "./pwa.js";
 import * as store from "./store.js";
 import { DATA, lang, t, applyStatic, setLanguage, languageName, onLanguage, el } from "./i18n.js";
 import { confirmDialog } from "./table-view.js";
+import * as settings from "./settings.js";
+import { openSettings } from "./settings-dialog.js";
+import { counts as soundCounts } from "./sound.js";
+import { recordOutcome, newMatchId, showHistory, capNotice } from "./history.js";
+import { showStats } from "./stats.js";
+import { replay } from "./replay.js";
+import { newNumber, today, readPlayLink, playLink } from "./deals.js";
+import { rowKey } from "./data-file.js";
 
 const params = new URLSearchParams(location.search);
 let playing = null; // {game, config, lock} of the match on the table
@@ -21,6 +32,11 @@ let ready = null; // Promise: Python is ready in its worker
 
 function route() {
   const m = /^#\/play\/([\w-]+)$/.exec(location.hash);
+  if (location.hash === "#/stats" || location.hash === "#/history") return { page: location.hash.slice(2) };
+  const shown = /^#\/(replay|share)\/(.+)$/s.exec(location.hash);
+  if (shown) return { page: shown[1], arg: shown[2] };
+  const link = readPlayLink(location.hash, DATA.games);
+  if (link) return { page: "deal", link };
   return m ? { page: "play", game: m[1] } : { page: "lobby" };
 }
 
@@ -32,19 +48,58 @@ function go(hash, replace = false) {
 
 async function follow() {
   const r = route();
+  if (r.page !== "replay" && r.page !== "share") replay.close(); // (it holds the table's drawing ids)
   if (r.page === "play") {
     if (playing && playing.game === r.game) return;
     if (saves[r.game]) return continueMatch(r.game, true);
     go("#/", true);
   }
   if (playing) pause();
-  showLobby();
+  if (r.page === "replay" || r.page === "share") {
+    for (const id of ["lobby", "table", ...Object.keys(PAGES)]) document.getElementById(id).hidden = true;
+    return replay.open(r, () => ready);
+  }
+  if (r.page === "stats" || r.page === "history") return showPage(r.page);
+  go("#/", true);
+  await showLobby(r.page === "deal" && r.link.error ? t("web.deal_link.bad") : undefined);
+  if (r.page === "deal" && !r.link.error) offerDeal(r.link);
+}
+
+// A "Play this deal" link: say what it is, then seat the reader at those cards.
+async function offerDeal(link) {
+  const text = t("web.deal_link.text", { game: t(`game.${link.game}`), players: link.players,
+    number: link.number.toLocaleString(lang), seat: link.seat + 1 });
+  if (await confirmDialog("deal-link-dialog", t("web.deal_link.title"), text, t("web.deal_link.start"),
+    t("web.dialog.cancel"))) {
+    start({ ...lobby.choicesFor?.(link.game), ...link, session: 0 }, { number: link.number });
+  }
+}
+
+// The deal of the day: its table is fixed by the engine from the date; the first finished
+// attempt counts in the statistics, a later one is practice.
+async function startDaily(game) {
+  const date = today();
+  const id = `daily-${game}-${date}`;
+  const played = (await store.listResults()).value?.some((r) => r && r.key === rowKey(id, 0));
+  start({ ...lobby.choicesFor?.(game), game, seat: 0, daily: date },
+    played ? { practice: true } : { id });
+}
+
+// The statistics or the history page in place of the lobby (the other page emptied: both
+// draw the same data controls).
+const PAGES = { stats: showStats, history: showHistory };
+function showPage(name) {
+  for (const id of ["lobby", "table", ...Object.keys(PAGES)]) document.getElementById(id).hidden = id !== name;
+  for (const id of Object.keys(PAGES)) if (id !== name) document.getElementById(id).replaceChildren();
+  return PAGES[name](document.getElementById(name));
 }
 
 // ------------------------------------------------------------------ the lobby
 
 async function showLobby(error) {
+  for (const id of Object.keys(PAGES)) document.getElementById(id).hidden = true;
   lobby.show(error);
+  capNotice(() => showLobby()).then((notice) => document.getElementById("lobby-notice")?.replaceChildren(notice ?? ""));
   // malformed saves are kept aside (downloadable), never lost, never in the way
   const { saves: found, aside } = await store.loadAll();
   saves = found;
@@ -83,19 +138,25 @@ async function enter(game, config, request) {
   }
   playing = { game, config, lock };
   document.getElementById("lobby").hidden = true;
+  for (const id of Object.keys(PAGES)) document.getElementById(id).hidden = true;
   table.open(reply, {
     save: (record, model) => saveMatch(game, config, record, model),
     leave: () => leave(),
     ended: () => endMatch(game),
+    // "Play this deal": a numbered match's number, options and bot levels (not the deal of the day's: it has its own)
+    playLink: () => (config.number && !config.daily ? playLink(config) : null),
   });
   if (reply.record) saveMatch(game, config, reply.record, reply.model);
   store.askPersist();
   return reply;
 }
 
-async function start(choices) {
-  const seed = params.has("seed") ? Number(params.get("seed")) : crypto.getRandomValues(new Uint32Array(1))[0];
-  const config = { ...choices, seed, lang };
+async function start(choices, fixed = {}) {
+  // every match is numbered (its cards come from the number: "fair by proof"); ?seed=
+  // deals from a seed instead (the tests' fixed deals)
+  const seed = params.has("seed") ? Number(params.get("seed")) : null;
+  const dealt = seed === null ? { number: newNumber() } : { seed };
+  const config = { ...choices, ...dealt, lang, id: newMatchId(), started: Date.now(), ...fixed };
   const game = config.game;
   if (saves[game] && !(await confirmDialog("replace-dialog", t("web.save.replace.title"),
     t("web.save.replace.text", { game: t(`game.${game}`) }), t("web.save.replace.yes"), t("web.dialog.cancel")))) return;
@@ -108,6 +169,7 @@ async function continueMatch(game, fromRoute = false) {
   const save = saves[game];
   if (!save) return;
   const config = { ...save.config, lang };
+  config.id ??= newMatchId(); // a save from before the history
   const reply = await enter(game, config, () => call("resume", JSON.stringify(config), JSON.stringify(save.record)));
   if (reply && reply.error) {
     // the engine refused the saved record: kept aside (downloadable), never lost
@@ -180,12 +242,22 @@ window.kortti = {
   model: () => table.model,
   botErrors: () => call("bot_errors"),
   watch: (fn) => table.watch(fn),
+  pauses: () => table.pauses, // settings: each pause the table took, with its planned length
+  sounds: soundCounts, // settings: the sounds made, by kind
   setLanguage,
 };
 
+// a reply in which a deal ended: into the history and the statistics
+table.watch((reply) => {
+  if (reply?.model?.practice && playing) playing.config.practice = true; // undo was used
+  if (reply && reply.outcome && reply.record && playing) recordOutcome(playing.config, reply.record, reply.outcome);
+});
+
+settings.apply();
+document.getElementById("settings-btn").addEventListener("click", openSettings);
 applyStatic();
 languageMenu();
-lobby.init(start, { onContinue: (game) => continueMatch(game), onDiscard: discard });
+lobby.init(start, { onContinue: (game) => continueMatch(game), onDiscard: discard, onDaily: startDaily });
 performance.mark("kortti:lobby"); // the lobby is on screen and answers; Python boots in its worker
 watchBoot();
 ready = bootPython({ messages: DATA.messages, lang, games: DATA.order });

@@ -207,11 +207,15 @@ function render() {
   // opens as soon as it is ready (the button says so meanwhile)
   const start = el("button", { type: "submit", id: "start", class: "primary", "aria-busy": starting ? "true" : null,
     text: starting ? t("web.lobby.waiting") : t("web.lobby.start") });
+  // the deal of the day: the same cards for everyone today, on a table the engine fixes
+  const daily = el("div", { class: "daily" },
+    el("button", { type: "button", id: "daily", "aria-describedby": "daily-help", text: t("web.daily.play") }),
+    el("small", { id: "daily-help", class: "help", text: t("web.daily.help") }));
   const focused = document.activeElement?.id;
   form.replaceChildren(games,
     el("div", { class: "row" }, playersField, nameField, seatField),
     el("div", { class: "field" }, el("span", { class: "label", text: t("web.lobby.bots") }), bots),
-    options, start);
+    options, start, daily);
   if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
 }
 
@@ -253,7 +257,11 @@ form.addEventListener("submit", (e) => {
 
 // ------------------------------------------------------------ continue offers
 
-let callbacks = { onContinue: () => {}, onDiscard: (game) => dropMatch(game), onRemoveAside: null };
+let callbacks = { onContinue: () => {}, onDiscard: (game) => dropMatch(game), onRemoveAside: null, onDaily: () => {} };
+
+form.addEventListener("click", (e) => {
+  if (e.target.id === "daily" && !starting) callbacks.onDaily(currentGame());
+});
 let offered = { saves: {}, broken: [] };
 const lockedGames = new Set();
 let blobUrls = [];
@@ -425,14 +433,17 @@ export const lobby = {
   // start(choices) on "Start"; callbacks: onContinue(game), onDiscard(game) (default: drop
   // the save), onRemoveAside(item) (default: delete it from "kept aside"). A second call
   // may pass start = null to change only the callbacks.
-  init(start, { onContinue, onDiscard, onRemoveAside } = {}) {
+  init(start, { onContinue, onDiscard, onRemoveAside, onDaily } = {}) {
     if (typeof start === "function") onStart = start;
+    if (typeof onDaily === "function") callbacks.onDaily = onDaily;
     if (typeof onContinue === "function") callbacks.onContinue = onContinue;
     if (typeof onDiscard === "function") callbacks.onDiscard = onDiscard;
     if (typeof onRemoveAside === "function") callbacks.onRemoveAside = onRemoveAside;
     render();
   },
   setReady() { ready = true; render(); },
+  // what a table not set up in the lobby (a deal link, the deal of the day) still takes from it
+  choicesFor() { return { name: form.elements.name?.value.trim() ?? "" }; },
   // a start (or continue) waits for Python: the start button says so
   busy(on) {
     starting = Boolean(on);

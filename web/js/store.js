@@ -1,18 +1,18 @@
 // The player's data in the browser: saved matches (one per game) in IndexedDB, saves that
-// could not be resumed "kept aside" (never deleted silently), a per-match lock so a second
-// tab can tell a match is open elsewhere, and the lobby's choices in localStorage.
+// could not be resumed "kept aside" (never deleted silently), the history of matches and
+// the statistics' rows (version 2), a per-match lock so a second tab can tell a match is
+// open elsewhere, and the lobby's choices in localStorage.
 //
 // Nothing here throws to its callers for storage trouble: every call resolves with a
 // result that says what happened. Where IndexedDB cannot be opened (some private
 // windows, storage switched off) the data lives in memory for this page only, and
 // `store.persistent` is false (`store.reason` says why).
-//
-// The database is shared: issue 10 adds its statistics and history stores to it as
-// version 2 (see UPGRADES), and can reach the open connection with `store.database()`.
 
 export const DB_NAME = "kortti";
 const SAVES = "saves"; // key: the game ("kocka"); value: the save object (any value, read defensively)
 const ASIDE = "aside"; // key: id (auto); value: {id, game, raw, reason, when}
+const HISTORY = "history"; // key: the match's id; value: {id, game, started, updated, config, record, deals, over}
+const RESULTS = "results"; // key: `${matchId}:${dealIndex}` or `${matchId}:match`; value: a statistics row
 
 // One step per database version, in order: what that version adds. A shipped step is
 // never edited; a new version appends the next step (createObjectStore, createIndex, or
@@ -23,7 +23,10 @@ export const UPGRADES = [
     db.createObjectStore(SAVES);
     db.createObjectStore(ASIDE, { keyPath: "id", autoIncrement: true });
   },
-  // /* 2, issue 10 */ (db, tx) => { db.createObjectStore("stats"); ... db.createObjectStore("history", ...) },
+  /* 2, issue 10 */ (db) => {
+    db.createObjectStore(HISTORY, { keyPath: "id" }).createIndex("updated", "updated");
+    db.createObjectStore(RESULTS, { keyPath: "key" });
+  },
 ];
 export const DB_VERSION = UPGRADES.length;
 
@@ -83,12 +86,24 @@ function idbBackend(db) {
     }),
     listAside: () => transact(db, [ASIDE], "readonly", (tx) => requestDone(tx.objectStore(ASIDE).getAll())),
     deleteAside: (id) => transact(db, [ASIDE], "readwrite", (tx) => { tx.objectStore(ASIDE).delete(id); }),
+    getHistory: (id) => transact(db, [HISTORY], "readonly", (tx) => requestDone(tx.objectStore(HISTORY).get(id))),
+    readAll: (name) => transact(db, [name], "readonly", (tx) => requestDone(tx.objectStore(name).getAll())),
+    // history entries and results rows in one transaction: all are stored, or none
+    putData: (history, results) => transact(db, [HISTORY, RESULTS], "readwrite", (tx) => {
+      for (const h of history) tx.objectStore(HISTORY).put(h);
+      for (const r of results) tx.objectStore(RESULTS).put(r);
+    }),
+    deleteHistory: (ids) => transact(db, [HISTORY], "readwrite", (tx) => {
+      for (const id of ids) tx.objectStore(HISTORY).delete(id);
+    }),
   };
 }
 
 function memoryBackend() {
   const saves = new Map();
   const aside = new Map();
+  const history = new Map();
+  const results = new Map();
   let next = 1;
   const copy = (v) => (typeof structuredClone === "function" ? structuredClone(v) : JSON.parse(JSON.stringify(v)));
   return {
@@ -103,6 +118,15 @@ function memoryBackend() {
     },
     listAside: async () => [...aside.values()].map(copy),
     deleteAside: async (id) => { aside.delete(id); },
+    getHistory: async (id) => (history.has(id) ? copy(history.get(id)) : undefined),
+    readAll: async (name) => [...(name === HISTORY ? history : results).values()].map(copy),
+    putData: async (hs, rs) => {
+      const h = hs.map(copy);
+      const r = rs.map(copy); // copied first: a value that cannot be copied stores nothing
+      for (const e of h) history.set(e.id, e);
+      for (const e of r) results.set(e.key, e);
+    },
+    deleteHistory: async (ids) => { for (const id of ids) history.delete(id); },
   };
 }
 
@@ -358,9 +382,39 @@ export async function flush() {
   while (lanes.size) await Promise.all([...lanes.values()].map((l) => l.idle));
 }
 
-// The open IndexedDB connection (null when in memory): for issue 10's stores.
+// The open IndexedDB connection (null when in memory).
 export async function database() {
   return (await connect()).db;
+}
+
+// ------------------------------------------------------------ history and statistics (v2)
+// The shapes are history.js's and data-file.js's; here they are only stored. Each call
+// resolves {ok: true, value?} or {ok: false, error}; a database a newer version made
+// without these stores answers {ok: false}.
+
+// One match's history entry (undefined when there is none).
+export function getHistory(id) {
+  return attempt((b) => b.getHistory(String(id)));
+}
+
+// Every history entry (unordered).
+export function listHistory() {
+  return attempt((b) => b.readAll(HISTORY));
+}
+
+// Every statistics row (unordered).
+export function listResults() {
+  return attempt((b) => b.readAll(RESULTS));
+}
+
+// Store history entries (by id) and results rows (by key) together: all or nothing.
+export function putData(history = [], results = []) {
+  return attempt((b) => b.putData(history, results));
+}
+
+// Drop history entries (never results rows: the statistics keep them for good).
+export function dropHistory(ids) {
+  return attempt((b) => b.deleteHistory(ids.map(String)));
 }
 
 // ------------------------------------------------------------ one tab per match
@@ -513,5 +567,6 @@ export const store = {
   open: async () => { await connect(); return store.persistent; },
   saveMatch, loadMatches, dropMatch, setAside, keptAside, discardAside, loadAll, flush,
   lockMatch, whenFree, askPersist, loadChoices, saveChoices, database, checkSave,
+  getHistory, listHistory, listResults, putData, dropHistory,
 };
 export default store;

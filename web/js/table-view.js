@@ -5,19 +5,25 @@
 import { t, el } from "./i18n.js";
 import { layout, overlaps, sizes } from "./seats.js";
 import { animateEnter, animateCollect } from "./motion.js";
+import { openSettings } from "./settings-dialog.js";
 
 const $ = (id) => document.getElementById(id);
 
 export function skeleton(root, on) {
   root.replaceChildren(
     el("div", { class: "table-head" },
-      el("h2", { id: "table-title", tabindex: "-1" }),
+      el("div", { class: "table-name" },
+        el("h2", { id: "table-title", tabindex: "-1" }),
+        // the deal's number (anyone can deal it again: python -m engine deal), daily, practice
+        el("p", { id: "table-meta", class: "table-meta" })),
       el("div", { class: "tools", role: "toolbar", "aria-label": t("web.table.tools"), "data-t-aria": "web.table.tools" },
         el("button", { id: "hint-btn", type: "button", "aria-keyshortcuts": "H", onclick: on.hint, text: t("web.hint.button") }),
+        el("button", { id: "undo-btn", type: "button", hidden: true, onclick: on.undo, title: t("web.undo.help"), text: t("web.undo") }),
         el("button", { id: "last-btn", type: "button", "aria-expanded": "false", "aria-controls": "last-trick",
           "aria-keyshortcuts": "L", onclick: on.toggleLast, text: t("web.table.last_trick") }),
         el("button", { id: "sheet-btn", type: "button", "aria-keyshortcuts": "S", onclick: on.sheet, "data-t": "web.table.scores", text: t("web.table.scores") }),
         el("button", { id: "help-btn", type: "button", "aria-keyshortcuts": "?", onclick: on.help, "data-t": "web.table.help", text: t("web.table.help") }),
+        el("button", { id: "table-settings", type: "button", onclick: openSettings, "data-t": "web.settings.open", text: t("web.settings.open") }),
         el("button", { id: "leave-seat", type: "button", hidden: true, onclick: on.leaveSeat, "data-t": "web.katte.leave_seat", text: t("web.katte.leave_seat") }),
         el("button", { id: "leave", type: "button", onclick: on.leave, "data-t": "web.table.leave", text: t("web.table.leave") }))),
     el("div", { id: "felt", class: "felt", role: "group", "aria-label": t("web.table.felt"), "data-t-aria": "web.table.felt" },
@@ -241,6 +247,23 @@ export function drawCenter(m) {
   $("shown").replaceChildren(...(c.groups || []).map(cardGroup));
 }
 
+/** The line under the title: the deal's number, the deal of the day, practice. */
+export function drawMeta(m) {
+  const parts = [];
+  if (m.daily) parts.push(t("web.table.daily", { date: m.daily }));
+  if (m.number) parts.push(t("web.table.number", { number: String(m.number) })); // digits as typed for the CLI
+  if (m.practice) parts.push(t("web.table.practice"));
+  $("table-meta").textContent = parts.join(" · ");
+}
+
+/** Undo: the human's last decision, on their turn or once the deal is over (never while
+ * the bots play: their moves would race it). */
+export function drawUndo(m, ui) {
+  const btn = $("undo-btn");
+  btn.hidden = !m.can_undo && !m.practice;
+  btn.disabled = !m.can_undo || ui.busy || !(m.mine || m.next === "over");
+}
+
 export function drawHint(m, ui) {
   const btn = $("hint-btn");
   btn.disabled = !m.can_hint || ui.hinting || ui.busy;
@@ -298,9 +321,12 @@ export function drawSummary(m, recordUrl, on) {
     s.tricks && s.tricks.length ? el("details", { class: "tricks-list" },
       el("summary", { text: s.tricks_title }),
       el("ol", {}, ...s.tricks.map((line) => el("li", { text: line })))) : null,
+    // (the replay viewer draws this summary read-only: no next deal, its own download)
     el("div", { class: "summary-actions" },
-      el("button", { type: "button", id: "summary-next", class: "primary", onclick: () => on.summaryNext(s.next.id), text: s.next.label }),
-      el("a", { id: "record-link", href: recordUrl, download: `kortti-${m.game}.json`, text: s.record })),
+      on.summaryNext ? el("button", { type: "button", id: "summary-next", class: "primary", onclick: () => on.summaryNext(s.next.id), text: s.next.label }) : null,
+      recordUrl ? el("a", { id: "record-link", href: recordUrl, download: `kortti-${m.game}.json`, text: s.record }) : null,
+      ...(on.summaryMore ? on.summaryMore(m) : [])),
+    on.summaryMore ? el("div", { id: "summary-share-box", class: "share-box", hidden: true }) : null,
   ].filter(Boolean));
 }
 

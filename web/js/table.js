@@ -8,11 +8,23 @@ import { DATA, t, el, onLanguage } from "./i18n.js";
 import { call } from "./engine.js";
 import * as view from "./table-view.js";
 import * as choose from "./choose.js";
+import { share, shareLink } from "./replay.js";
+import * as settings from "./settings.js";
+import * as sound from "./sound.js";
 
 const root = document.getElementById("table");
 const $ = (id) => document.getElementById(id);
-const fast = new URLSearchParams(location.search).has("fast"); // tests: same flow, shorter pauses
-const PACE = { bot: fast ? 20 : 700, trick: fast ? 150 : 1300, beat: fast ? 150 : 1500 };
+// The pauses, by the reader's pace (settings.js): between bot moves, after a trick, before
+// the summary, before the only legal card is played for the human. Instant: none at all.
+const PACES = {
+  slow: { bot: 1300, trick: 2400, beat: 2200, only: 900 },
+  normal: { bot: 700, trick: 1300, beat: 1500, only: 600 },
+  fast: { bot: 300, trick: 700, beat: 800, only: 400 },
+  instant: { bot: 0, trick: 0, beat: 0, only: 300 },
+};
+const fast = new URLSearchParams(location.search).has("fast"); // tests: same flow, at most these
+const FAST = { bot: 20, trick: 150, beat: 150, only: 20 };
+const pauses = []; // each pause taken, with its planned length (tests and bug reports)
 
 let model = null;
 let run = 0; // the match on the table: bumped when it is left, so older work stops
@@ -43,6 +55,32 @@ function skipPause() {
   if (skip) skip();
 }
 
+/** A pause of the pace's length for ``kind`` (less ``spent``: the bot's thinking counts). */
+function wait(kind, spent = 0) {
+  const planned = PACES[settings.get().pace][kind];
+  pauses.push({ kind, planned });
+  if (pauses.length > 1000) pauses.shift();
+  const ms = Math.max(0, (fast ? Math.min(planned, FAST[kind]) : planned) - spent);
+  return ms > 0 ? pause(ms) : Promise.resolve();
+}
+
+/** After a trick, on a tap (a setting): the trick stays until Continue, or a tap on the
+ * table; the focus goes back where it was. */
+function tapToContinue() {
+  const before = document.activeElement;
+  const button = el("button", { type: "button", id: "trick-continue", class: "trick-continue", text: t("web.settings.continue") });
+  pauses.push({ kind: "tap", planned: null });
+  const tapped = new Promise((resolve) => {
+    skip = () => { skip = null; resolve(); };
+  });
+  button.addEventListener("click", skipPause);
+  $("trick-line").append(button);
+  button.focus();
+  return tapped.then(() => {
+    if (document.activeElement === button || document.activeElement === document.body) before?.focus?.();
+  });
+}
+
 // ------------------------------------------------------------------ replies from Python
 
 /** Play out a reply: its moments, then its table. False if the match was left meanwhile. */
@@ -71,7 +109,9 @@ async function show(moment, next) {
     const rects = view.drawHand(model, ui, handlers); // the human's card slides from the hand
     const figures = view.drawTrick(moment.plays, next, { winner: moment.winner, from: rects });
     view.trickLine(moment.line, moment.title); // the live region says it with the table's news
-    await pause(PACE.trick);
+    sound.play("trick");
+    if (settings.get().afterTrick === "tap") await tapToContinue();
+    else await wait("trick");
     view.collect(figures, moment.winner, next);
     view.trickLine("");
   } else if (moment.kind === "result") {
@@ -100,21 +140,22 @@ async function pace() {
       if (!reply || reply.cancelled) continue;
       if (reply.error) { $("error").textContent = reply.error; break; }
       // the bot's thinking was part of the pause that lets the human follow the play
-      if (!reply.model.simultaneous || reply.moments.length) {
-        await pause(Math.max(0, PACE.bot - (performance.now() - began)));
-      }
+      if (!reply.model.simultaneous || reply.moments.length) await wait("bot", performance.now() - began);
+      sound.play("card");
       if (!(await settle(reply, mine))) return;
     }
     if (mine === run && model && model.next === "over" && !ui.summaryShown) {
-      await pause(PACE.beat);
+      await wait("beat");
       if (mine !== run) return;
       ui.summaryShown = true;
+      sound.play("over");
     }
   } finally {
     if (mine === run) {
       ui.busy = false;
       redraw();
       yourTurn();
+      playOnlyCard();
     }
   }
 }
@@ -132,6 +173,7 @@ async function send(name, ...args) {
     if (!reply.error) {
       wasMine = false; // this turn is used: the next one is announced and focused again
       $("why").replaceChildren();
+      sound.play("card");
       await settle(reply, mine);
     }
   } catch (e) {
@@ -160,6 +202,8 @@ const handlers = {
   leaveSeat: () => send("leave_seat"),
   leave: () => hooks.leave(),
   summaryNext: (id) => summaryNext(id),
+  summaryMore: (m) => summaryShare(m),
+  undo: () => { ui.summaryShown = false; send("undo"); },
 };
 
 function tapCard(c) {
@@ -234,6 +278,40 @@ function toggleLast() {
   if ($("last-btn").disabled) return;
   panel.hidden = !panel.hidden;
   view.setLastButton();
+}
+
+/** The summary's "Share" (a link to this deal's replay) and "Replay" (open it here). */
+function summaryShare(m) {
+  const deal = m.deal - 1;
+  const link = hooks.playLink?.(); // "Play this deal": the number, options and bots; no cards
+  const more = [
+    m.daily_share ? el("button", { type: "button", id: "daily-copy",
+      onclick: () => offerText($("summary-share-box"), m.daily_share, "web.daily.copied"), text: t("web.daily.copy") }) : null,
+    link ? el("button", { type: "button", id: "play-link", title: t("web.share.play.help"),
+      onclick: () => offerText($("summary-share-box"), link, "web.share.play.copied"), text: t("web.share.play") }) : null,
+  ].filter(Boolean);
+  if (!lastRecord) return more;
+  return [...more,
+    el("button", { type: "button", id: "summary-share", onclick: () => share($("summary-share-box"), lastRecord, m.seat, deal), text: t("web.replay.share") }),
+    el("button", { type: "button", id: "summary-replay", onclick: async () => {
+      const link = await shareLink(lastRecord, m.seat, deal);
+      location.hash = link.slice(link.indexOf("#"));
+    }, text: t("web.replay.replay") }),
+  ];
+}
+
+/** A line to share (a link, a result): to the clipboard, and shown selectable as well. */
+async function offerText(box, text, copiedKey) {
+  const field = el("input", { type: "text", id: "share-text", readonly: true, value: text,
+    "aria-label": t("web.share.play.select") });
+  const said = el("span", { role: "status" });
+  box.replaceChildren(el("label", { for: "share-text", text: t("web.share.play.select") }), field, said);
+  box.hidden = false;
+  field.select();
+  try {
+    await navigator.clipboard.writeText(text);
+    said.textContent = t(copiedKey);
+  } catch { /* no clipboard here (permissions, an old browser): the field is selected to copy */ }
 }
 
 async function summaryNext(id) {
@@ -371,6 +449,8 @@ function redraw() {
   if (!m) return;
   choose.syncGroups(m, ui);
   $("table-title").textContent = m.title;
+  view.drawMeta(m);
+  view.drawUndo(m, ui);
   $("status").textContent = m.status;
   view.drawSeats(m);
   const rects = view.drawHand(m, ui, handlers);
@@ -401,12 +481,28 @@ function yourTurn() {
   const mine = m.mine && !ui.busy;
   if (mine && !wasMine) {
     announce([m.status]);
+    sound.play("turn");
     const active = document.activeElement;
     if (!active || active === document.body || active === $("hand") || !root.contains(active) || active.closest("#trick")) {
       ($("hand").querySelector(".card.usable") ?? $("actions").querySelector("button:enabled"))?.focus();
     }
   }
   wasMine = mine;
+}
+
+/** The only legal card, played by itself (a setting): when the model lists exactly one
+ * legal action in all and it is a card's, it is played after a short beat, and said. */
+async function playOnlyCard() {
+  const m = model;
+  if (!settings.get().onlyCard || !m || !m.mine || ui.busy || m.select || m.buttons.length) return;
+  const cards = m.hand.filter((c) => c.actions.length);
+  if (cards.length !== 1 || cards[0].actions.length !== 1) return;
+  const mine = run;
+  const card = cards[0];
+  await wait("only");
+  if (mine !== run || ui.busy || !model.mine || model.decision !== m.decision) return; // played by hand meanwhile
+  announce([t("web.settings.onlyCard.played", { card: card.name })]);
+  send("act", card.actions[0].id);
 }
 
 function announce(lines) {
@@ -462,6 +558,8 @@ export const table = {
   },
   get model() { return model; },
   get busy() { return ui.busy; },
+  /** Each pause taken ({kind: bot, trick, beat, only or tap, planned: ms}), oldest first. */
+  get pauses() { return pauses.slice(); },
   /** Call ``fn`` with every reply the table draws (its model and moments). */
   watch(fn) { watchers.push(fn); },
 };

@@ -23,7 +23,8 @@ import engine
 from engine import EngineError, Event, Match
 
 from . import bots, model
-from .games import adapter
+from .games import adapter, signed
+from .outcome import outcome
 from .text import Text, catalogue
 
 Reply = dict[str, Any]
@@ -41,6 +42,7 @@ class Table:
         self.seen = (0, 0)  # (deal number, events already announced)
         self.hint: tuple[int, dict[str, Any]] | None = None  # (decision number, hint model)
         self.players = bots.Players("", {}, None)
+        self.reported = 0  # finished deals whose outcome a reply has carried
 
     # ------------------------------------------------------------ a match begins
 
@@ -62,9 +64,12 @@ class Table:
         if config.get("lang"):
             self.set_language(str(config["lang"]))  # the bots' names are in the table's language
         try:
+            config = numbered(config)
             game, players, seat = str(config["game"]), int(config["players"]), int(config["seat"])
             names = self.names(config, players, seat)
-            match = engine.new_match(game, players, config.get("options") or {}, config.get("seed"), names)
+            number = config.get("number")
+            match = engine.new_match(game, players, config.get("options") or {},
+                                     None if number else config.get("seed"), names, number=number)
         except (EngineError, KeyError, TypeError, ValueError) as e:
             return {"error": str(e)}
         return self.seat_at(match, config)
@@ -73,7 +78,8 @@ class Table:
         """A saved match, replayed by the engine to exactly where it was. A record the
         engine refuses gets its reason (the page then keeps the save aside)."""
         try:
-            match = engine.load_record(record)
+            config = numbered(config)
+            match = engine.load_record(record, config.get("number"))
             seat = int(config["seat"])
             if match.NAME != config.get("game") or not 0 <= seat < match.players:
                 raise EngineError("the save's table does not match its record")
@@ -91,9 +97,12 @@ class Table:
         self.config = dict(config)
         self.seat = int(config["seat"])
         levels = {int(s): str(lv) for s, lv in (config.get("levels") or {}).items()}
-        self.players = bots.Players(match.NAME, levels, config.get("seed"))
+        # a numbered match's bots are seeded by its number, so "play this deal" meets them again
+        self.players = bots.Players(match.NAME, levels, config.get("number") or config.get("seed"))
         # a resumed match announces only what happens from now on
         self.seen = (len(match.records), len(match.events_for(self.seat))) if resumed else (0, 0)
+        # a resumed match paused on a finished deal reports it again (the page stores by key)
+        self.reported = len(match.summaries) - (1 if match.deal_over and match.summaries else 0) if resumed else 0
         return self.reply([])
 
     def stop(self) -> None:
@@ -208,6 +217,37 @@ class Table:
         m.start_deal()
         return self.changed([])
 
+    def undo(self) -> Reply:
+        """Practice: take back the human's last decision of this deal (and everything
+        after it): the deal is replayed by the engine to just before it. The match is
+        marked practice from then on; the deal of the day has no undo."""
+        m = self.match
+        back = self.undo_point()
+        if m is None or back is None:
+            return {"error": self.text("web.undo.none")}
+        record = m.to_record()
+        record["deals"][-1]["actions"] = record["deals"][-1]["actions"][:back]
+        try:
+            match = engine.load_record(record, self.config.get("number"))
+        except EngineError as e:  # cannot happen to the engine's own record; said, not raised
+            return {"error": str(e)}
+        self.config["practice"] = True
+        reply = self.seat_at(match, self.config, resumed=True)
+        reply["record"] = match.to_record()
+        return reply
+
+    def undo_point(self) -> int | None:
+        """Where undo goes back to: the index, in this deal's actions, of the human's last
+        decision; None if there is none to take back (or undo is not allowed here)."""
+        m = self.match
+        if m is None or self.config.get("daily") or m.match_over or self.left(m) or not m.records:
+            return None
+        actions = m.records[-1].actions
+        for i in range(len(actions) - 1, -1, -1):
+            if actions[i].split(" ", 1)[0] == str(self.seat):
+                return i
+        return None
+
     # ------------------------------------------------------------ thinking
 
     async def bot_turn(self) -> Reply:
@@ -265,15 +305,49 @@ class Table:
                       "model": self.model(t, view)}
         if record:
             out["record"] = m.to_record()
+        self.report(out)
         return out
+
+    def report(self, out: Reply) -> None:
+        """The statistics' hook: a reply in which a deal ended carries its ``outcome``."""
+        m = self.match
+        if m is None or len(m.summaries) <= self.reported:
+            return
+        self.reported = len(m.summaries)
+        out["outcome"] = outcome(m, self.seat, m.match_over or model.session_over(m, self.config))
+        out.setdefault("record", m.to_record())
 
     def model(self, t: Text, view: dict[str, Any]) -> dict[str, Any]:
         m = self.match
         assert m is not None
         count = model.decisions(m)
         hint = self.hint[1] if self.hint is not None and self.hint[0] == count else None
-        return model.build(m, self.seat, adapter(m.NAME), t, view=view, announce=self.fresh_events(t, view),
-                           hint=hint, left=self.left(m), config=self.config)
+        built = model.build(m, self.seat, adapter(m.NAME), t, view=view, announce=self.fresh_events(t, view),
+                            hint=hint, left=self.left(m), config=self.config)
+        built["can_undo"] = self.undo_point() is not None
+        built["practice"] = bool(self.config.get("practice"))
+        built["number"] = m.number
+        built["daily"] = self.config.get("daily")
+        if built["daily"] and m.deal_over:
+            built["daily_share"] = self.daily_share(t)
+        return built
+
+    def daily_share(self, t: Text) -> str:
+        """The deal of the day's result in one line to share ("Kočka, deal of 2026-12-01:
+        4 penalty points"), from the engine's result of the deal."""
+        m = self.match
+        assert m is not None
+        got = outcome(m, self.seat, True)
+        figures = got["result"] if got else {}
+        params: dict[str, Any] = {"game": t(f"game.{m.NAME}"), "date": self.config.get("daily")}
+        if m.NAME == "katte":
+            params["won"] = t("web.daily.share.katte.won" if figures.get("won") else "web.daily.share.katte.lost")
+            params["chips"] = signed(int(figures.get("chips", 0)))
+        elif m.NAME == "call-kitti":
+            params["money"] = signed(int(figures.get("money", 0)))
+        else:
+            params.update(figures)
+        return t(f"web.daily.share.{m.NAME}", **params)
 
     def fresh_events(self, t: Text, view: dict[str, Any]) -> list[str]:
         """Sentences for the events not yet announced (this deal's, as the human sees them)."""
@@ -307,4 +381,22 @@ class Table:
 
     def record(self) -> dict[str, Any] | None:
         return self.match.to_record() if self.match is not None else None
+
+
+def numbered(config: dict[str, Any]) -> dict[str, Any]:
+    """The config with its deal number checked; the deal of the day's table is fixed here
+    (default options, four seats, medium bots seeded by the day's number, one deal)."""
+    config = dict(config)
+    daily = config.get("daily")
+    if daily:
+        from engine.shuffle import daily_number
+
+        game = str(config["game"])
+        config.update(number=daily_number(game, str(daily)), players=4, options={}, session=1,
+                      levels={str(s): "medium" for s in range(4) if s != int(config.get("seat", 0))})
+    if config.get("number") is not None:
+        from engine.shuffle import check_number
+
+        config["number"] = check_number(config["number"])
+    return config
 

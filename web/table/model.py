@@ -36,10 +36,15 @@ def waiting_bots(match: Match, seat: int, left: bool) -> list[int]:
 
 
 def session_over(match: Match, config: dict[str, Any]) -> bool:
-    """The table's end of a Katte session: its rules have none (K-3), so the lobby sets a
-    number of hands (0: open); records do not change."""
+    """The table's end of a session: Katte's rules have none (K-3), so the lobby sets a
+    number of hands (0: open); the deal of the day is one deal of any game. Records do
+    not change."""
     hands = int(config.get("session") or 0)
-    return match.NAME == "katte" and hands > 0 and match.deal_over and len(match.records) >= hands
+    if config.get("daily"):
+        hands = 1
+    elif match.NAME != "katte":
+        return False
+    return hands > 0 and match.deal_over and len(match.records) >= hands
 
 
 def refusal(r: Refusal, match: Match) -> dict[str, Any]:
