@@ -3,22 +3,10 @@
 from __future__ import annotations
 
 from ..state import Match
+from .call_kitti import CallKitti
+from .katko import Katko
+from .katte import Katte
 from .kocka import Kocka
 
-GAMES: dict[str, type[Match]] = {"kocka": Kocka}
-
-try:  # the other games register as they land
-    from .katte import Katte
-    GAMES["katte"] = Katte
-except ImportError:  # pragma: no cover
-    pass
-try:
-    from .katko import Katko
-    GAMES["katko"] = Katko
-except ImportError:  # pragma: no cover
-    pass
-try:
-    from .call_kitti import CallKitti
-    GAMES["call-kitti"] = CallKitti
-except ImportError:  # pragma: no cover
-    pass
+# (imported plainly: a game module that fails to import must fail loudly, never vanish)
+GAMES: dict[str, type[Match]] = {"katte": Katte, "katko": Katko, "call-kitti": CallKitti, "kocka": Kocka}
