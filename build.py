@@ -110,12 +110,18 @@ def unpack(spec: str, data: bytes, patterns: list[str]) -> dict[str, bytes]:
     return out
 
 
+# The engine's command-line tools: never imported by the page, so never shipped to it.
+COMMAND_LINE_ONLY = {"engine/__main__.py", "engine/bench.py", "engine/playthrough.py", "engine/bots/arena.py"}
+
+
 def package_zip(package: Path) -> bytes:
-    """A Python package as a zip with fixed timestamps and order (the same bytes every build)."""
+    """A Python package as a zip with fixed timestamps and order (the same bytes every build),
+    without its command-line tools."""
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
         files = sorted(p for p in package.rglob("*")
-                       if p.is_file() and p.suffix in (".py", ".json") and "__pycache__" not in p.parts)
+                       if p.is_file() and p.suffix in (".py", ".json") and "__pycache__" not in p.parts
+                       and p.relative_to(package.parent).as_posix() not in COMMAND_LINE_ONLY)
         for p in files:
             info = zipfile.ZipInfo(p.relative_to(package.parent).as_posix(), ZIP_TIME)
             info.external_attr = 0o644 << 16
