@@ -88,6 +88,11 @@ async def hint():
     return _json(await _table.ask_hint())
 
 
+async def duplicate():
+    """The finished deal again, the hard bot in the human's seat: {duplicate} or {error}."""
+    return _json(await _table.duplicate())
+
+
 def set_language(lang):
     return _json(_table.set_language(lang))
 
@@ -122,5 +127,26 @@ def replay_step(request):
 
 
 __export__ = ["init", "warm", "start", "resume", "act", "act_cards", "check_cards", "why", "category",
-              "suggest", "leave_seat", "next_deal", "undo", "bot_turn", "hint", "set_language", "record",
+              "suggest", "leave_seat", "next_deal", "undo", "bot_turn", "hint", "duplicate", "set_language", "record",
               "bot_errors", "stop", "replay_open", "replay_step"]
+
+
+# "Review my play" (table/review.py): the page asks for the decisions, then each in turn
+# (so it can say "Reviewing decision 3 of 9"); a later request stops a running one.
+def review_start():
+    return _json(_table.review_start())
+
+
+async def review_one(index):
+    return _json(await _table.review_one(int(index)))
+
+
+async def review():
+    return _json(await _table.review())
+
+
+def review_stop():
+    return _json(_table.review_stop())
+
+
+__export__ += ["review_start", "review_one", "review", "review_stop"]

@@ -22,10 +22,12 @@ let requests = 0; // steps asked for: only the last one's reply is drawn
 
 // ------------------------------------------------------------------ links
 
-/** "#/share/<seat>.<deal>.<payload>" read: {seat, deal, payload}, or null if it is not one. */
+/** "#/share/<seat>.<deal>.[s<step>.]<payload>" read: {seat, deal, step, payload}, or null if it
+ * is not one. The optional step (a review's link to one decision) opens the viewer there; a
+ * payload starts with "z" or "j" (lesson-codec.js), so "s" cannot be mistaken for one. */
 export function parseShare(text) {
-  const m = /^(\d{1,3})\.(\d{1,4})\.(.*)$/s.exec(text || "");
-  return m ? { seat: Number(m[1]), deal: Number(m[2]), payload: m[3] } : null;
+  const m = /^(\d{1,3})\.(\d{1,4})\.(?:s(\d{1,4})\.)?(.*)$/s.exec(text || "");
+  return m ? { seat: Number(m[1]), deal: Number(m[2]), step: Number(m[3] || 0), payload: m[4] } : null;
 }
 
 /** The share link of deal ``deal`` (from 0) of ``record``, seen from ``seat``: the record up
@@ -118,7 +120,7 @@ async function source(r) {
     }
     if (!record || typeof record !== "object" || Array.isArray(record)) return { error: t("web.replay.error.broken") };
     if (!DATA.order.includes(record.game)) return { error: t("web.replay.error.game", { game: String(record.game) }) };
-    return { record, seat: link.seat, deal: link.deal, you: false };
+    return { record, seat: link.seat, deal: link.deal, step: link.step, you: false };
   }
   // a history entry (history.js): {id, config: {seat …}, record, deals, …}; opens on its last deal
   let id;
@@ -154,7 +156,7 @@ async function show(r, ready) {
   skeleton();
   dealPicker();
   download();
-  await go(0, deal);
+  await go(src.step || 0, deal);
   if (mine === open) $("replay-title").focus();
 }
 

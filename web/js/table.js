@@ -289,6 +289,8 @@ function summaryShare(m) {
       onclick: () => offerText($("summary-share-box"), m.daily_share, "web.daily.copied"), text: t("web.daily.copy") }) : null,
     link ? el("button", { type: "button", id: "play-link", title: t("web.share.play.help"),
       onclick: () => offerText($("summary-share-box"), link, "web.share.play.copied"), text: t("web.share.play") }) : null,
+    ...duplicateControls(m),
+    ...reviewControls(m),
   ].filter(Boolean);
   if (!lastRecord) return more;
   return [...more,
@@ -298,6 +300,123 @@ function summaryShare(m) {
       location.hash = link.slice(link.indexOf("#"));
     }, text: t("web.replay.replay") }),
   ];
+}
+
+// "How would the hard bot have done in my seat?": the summary's deal played again in the
+// worker (web/table/duplicate.py). Its state outlives the summary's redraws; it belongs to
+// one deal of one match, in one language (the words come formatted from Python).
+let duplicated = { key: null, busy: false, got: null, error: "" };
+
+function duplicateControls(m) {
+  const key = `${run}:${m.deal}:${document.documentElement.lang}`;
+  if (duplicated.key !== key) duplicated = { key, busy: false, got: null, error: "" };
+  const d = duplicated;
+  const button = el("button", { type: "button", id: "duplicate-btn", disabled: d.busy,
+    onclick: () => askDuplicate(d), text: t("web.duplicate.button") });
+  if (!d.busy && !d.got && !d.error) return [button];
+  let lines;
+  if (d.busy) lines = [el("p", { text: t("web.duplicate.running") })];
+  else if (d.error) lines = [el("p", { text: d.error })];
+  else {
+    const s = d.got.shown;
+    lines = [
+      el("h3", { text: t("web.duplicate.title") }),
+      el("p", { class: "duplicate-unit", text: s.unit }),
+      el("p", { class: "duplicate-you", "data-figure": d.got.human, text: t("web.duplicate.you", { figure: s.you }) }),
+      el("p", { class: "duplicate-runs", "data-runs": d.got.bot.runs.join(" "), text: t("web.duplicate.runs", s) }),
+      el("p", { class: "duplicate-average", text: t("web.duplicate.average", s) }),
+    ];
+  }
+  return [button, el("div", { id: "duplicate-box", class: "duplicate-box", role: "status",
+    "data-state": d.busy ? "running" : d.error ? "error" : "done" }, ...lines)];
+}
+
+async function askDuplicate(d) {
+  if (d.busy || d !== duplicated) return;
+  d.busy = true;
+  redraw();
+  let reply = null;
+  try {
+    reply = await call("duplicate");
+  } catch (e) {
+    console.warn("kortti: playing the deal again failed:", e);
+  }
+  d.busy = false;
+  if (d !== duplicated) return; // another deal, match or language meanwhile
+  if (reply?.cancelled) { redraw(); return; }
+  if (reply?.duplicate) d.got = reply.duplicate;
+  else d.error = reply?.error || t("web.duplicate.failed");
+  redraw();
+  if (document.activeElement === document.body) $("duplicate-btn")?.focus(); // the redraw replaced it
+  $("duplicate-box")?.scrollIntoView({ block: "nearest" }); // the summary scrolls: show the answer
+}
+
+// "Review my play": the hard bot judges each of the human's decisions of the summary's deal
+// (web/table/review.py, in the worker), one request per decision so the page can say how
+// far it got; each item links to that step in the replay viewer. State as for duplicates.
+let reviewed = { key: null, busy: false, k: 0, n: 0, items: null, error: "", link: "" };
+
+function reviewControls(m) {
+  const key = `${run}:${m.deal}:${document.documentElement.lang}`;
+  if (reviewed.key !== key) reviewed = { key, busy: false, k: 0, n: 0, items: null, error: "", link: "" };
+  const r = reviewed;
+  const button = el("button", { type: "button", id: "review-btn", disabled: r.busy,
+    onclick: () => askReview(r, m), text: t("web.review.button") });
+  if (!r.busy && !r.items && !r.error) return [button];
+  let lines;
+  if (r.busy) lines = [el("p", { id: "review-progress", text: t("web.review.running", { k: Math.min(r.k + 1, r.n), n: r.n }) })];
+  else if (r.error) lines = [el("p", { text: r.error })];
+  else if (!r.items.length) lines = [el("p", { text: t("web.review.empty") })];
+  else {
+    const marked = r.items.filter((x) => x.marked).length;
+    lines = [el("h3", { text: t("web.review.title") }),
+      el("p", { class: "review-total", text: t("web.review.summary", { marked, total: r.items.length }) }),
+      el("ol", { id: "review-list", class: "review-list" }, ...r.items.map((x, i) => reviewItem(x, i, r.link)))];
+  }
+  return [button, el("div", { id: "review-box", class: "review-box", role: "status",
+    "data-state": r.busy ? "running" : r.error ? "error" : "done" }, ...lines)];
+}
+
+function reviewItem(x, i, link) {
+  const parts = [el("span", { class: "review-flag", text: t(x.marked ? "web.review.marked" : "web.review.ok") }),
+    " ", el("span", { text: t("web.review.decision", { n: i + 1, action: x.action_label }) })];
+  if (x.marked) {
+    parts.push(el("p", { class: "review-best", text: t("web.review.best", { action: x.best_label }) }),
+      el("p", { class: "review-estimate", text: t("web.review.estimate", { you: x.human_text, bot: x.best_text }) }),
+      el("p", { class: "review-why", text: t("web.review.why", { reason: x.reason }) }));
+  }
+  // the viewer's step x.step is the table just before this decision
+  if (link) parts.push(el("a", { class: "review-step", href: link.replace(/(#\/share\/\d+\.\d+\.)/, `$1s${x.step}.`),
+    text: t("web.review.show") }));
+  return el("li", { class: x.marked ? "review-item marked" : "review-item", "data-step": String(x.step),
+    "data-action": x.action }, ...parts);
+}
+
+async function askReview(r, m) {
+  if (r.busy || r !== reviewed) return;
+  r.busy = true;
+  redraw();
+  const items = [];
+  try {
+    const start = await call("review_start");
+    if (start.error) throw Object.assign(new Error(start.error), { said: start.error });
+    r.n = start.count;
+    for (r.k = 0; r.k < r.n; r.k++) {
+      if (r !== reviewed) return;
+      redraw();
+      const item = await call("review_one", r.k);
+      if (item.cancelled || r !== reviewed) { r.busy = false; if (r === reviewed) redraw(); return; }
+      if (item.error) throw Object.assign(new Error(item.error), { said: item.error });
+      if (!item.skipped) items.push(item);
+    }
+    if (lastRecord) r.link = await shareLink(lastRecord, m.seat, m.deal - 1);
+    r.items = items;
+  } catch (e) {
+    console.warn("kortti: the review failed:", e);
+    r.error = e.said || t("web.review.failed");
+  }
+  r.busy = false;
+  if (r === reviewed) redraw();
 }
 
 /** A line to share (a link, a result): to the clipboard, and shown selectable as well. */

@@ -41,8 +41,11 @@ class Table:
         self.epoch = 0  # bumped by every change of the match (see the module's docstring)
         self.seen = (0, 0)  # (deal number, events already announced)
         self.hint: tuple[int, dict[str, Any]] | None = None  # (decision number, hint model)
+        self.reviewing: Any = None  # "Review my play": the finished deal under review (review.py)
+        self.reviews = 0  # review requests: a newer one stops an older
         self.players = bots.Players("", {}, None)
         self.reported = 0  # finished deals whose outcome a reply has carried
+        self.duplicates = 0  # "hard bot in my seat" requests: a newer one stops an older
 
     # ------------------------------------------------------------ a match begins
 
@@ -283,6 +286,69 @@ class Table:
                 return {"error": self.text("web.hint.none")}
             self.hint = (count, model.hint(m, self.seat, decision, self.words()))
         return self.reply([])
+
+    def review_start(self) -> Reply:
+        """"Review my play": the human's decisions in the finished deal ({count}), or {error}."""
+        from .review import Session
+
+        from engine.bots.review import reviewed
+
+        m = self.match
+        self.reviews += 1
+        if m is None or not m.records or not m.deal_over or self.left(m):
+            return {"error": self.text("web.error.busy")}
+        if not reviewed(m.NAME):
+            return {"error": self.text("web.review.none")}
+        self.reviewing = Session(m, self.seat, self.config.get("number"))
+        return {"count": len(self.reviewing.points), "deal": self.reviewing.deal}
+
+    async def review_one(self, index: int) -> Reply:
+        """Decision ``index`` of the deal under review, judged by the hard bot (in slices);
+        ``{"cancelled": true}`` if the match changed or a newer review began meanwhile."""
+        session, m, epoch, asked = self.reviewing, self.match, self.epoch, self.reviews
+        if session is None or not 0 <= index < len(session.points):
+            return {"error": self.text("web.error.busy")}
+        try:
+            return await session.one(index, self.words(), lambda: (
+                self.epoch == epoch and m is self.match and self.reviews == asked))
+        except bots.Cancelled:
+            return {"cancelled": True}
+
+    async def review(self) -> Reply:
+        """Every decision of the finished deal reviewed: {items} (or {error} / {cancelled})."""
+        start = self.review_start()
+        if "error" in start:
+            return start
+        asked = self.reviews
+        items = []
+        for i in range(start["count"]):
+            item = await self.review_one(i)
+            if "cancelled" in item or self.reviews != asked:
+                return {"cancelled": True}
+            items.append(item)
+        return {"items": items}
+
+    def review_stop(self) -> Reply:
+        self.reviews += 1  # the running review stops at its next slice
+        return {}
+
+    async def duplicate(self) -> Reply:
+        """The finished deal played again with the hard bot in the human's seat
+        (duplicate.py); the match on the table does not change."""
+        m = self.match
+        if m is None or not m.records or not m.deal_over or len(m.summaries) < len(m.records):
+            return {"error": self.text("web.duplicate.not_over")}
+        from .duplicate import duplicate
+
+        self.duplicates += 1
+        epoch, mine = self.epoch, self.duplicates
+        try:
+            got = await duplicate(m, len(m.records) - 1, self.seat, self.players.levels, self.players.seed,
+                                  self.words(), lambda: self.epoch == epoch and m is self.match
+                                  and self.duplicates == mine)
+        except bots.Cancelled:
+            return {"cancelled": True}
+        return {"duplicate": got}
 
     # ------------------------------------------------------------ replies
 

@@ -1,0 +1,289 @@
+"""Review one decision: does the hard bot's choice beat the player's, beyond its own error?
+
+For one decision point the review sees what the hard bot sees, the seat's view
+(``Match.view(seat)``), and the action the player took there. It samples worlds
+with the game's own hard-bot sampler (hidden cards consistent with every public
+fact), and in the SAME worlds plays out every candidate the hard bot considers
+plus the player's action, with the hard bot's playout policy, valued the way the
+hard bot values them (Kočka: the seat's penalty points against the table mean,
+minus 3 for losing the deal; Katko: the seat's chance of winning the match).
+
+The bot's best action is the candidate with the best mean. The player's action is
+*marked* when the paired difference ``best - player`` over the same worlds is
+positive and more than ``K`` standard errors of that difference: ``K = 2`` keeps
+an unlucky sample from accusing a sound play about 19 times in 20 (the best is
+the argmax over the same worlds, so the mean difference leans a little in the
+bot's favour; ``K`` covers that too in practice). Every world counts once (the hard
+Kočka bot also weights its worlds by how well they explain the others' plays; the
+review keeps the plain paired mean, so its standard error is the textbook one).
+
+Reviewed: Kočka (the exchange and every play), Katko (every play). Katte and
+Call Kitti are not reviewed (:func:`review` returns None for them): their hard
+bots' searches do not yet expose per-world values.
+
+>>> import engine
+>>> m = engine.new_match("kocka", 4, seed=3)
+>>> r = run(review("kocka", m.view(0), m.view(0)["legal"][0], seed=1, samples=4))
+>>> r is not None and r.worlds == 4 and r.unit == "points"
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Generator
+
+from ..cards import GERMAN
+from .base import View, cards_in
+
+__all__ = ["K", "SAMPLES", "Review", "review", "reviewed", "run"]
+
+K = 2.0
+"""A decision is marked when best - player > K standard errors (and > 0)."""
+SAMPLES = 40
+"""Worlds per decision: enough for a clear mistake to stand out, small enough to stay quick."""
+SECONDS = 3.0
+"""At most this long per decision (then the worlds so far decide; fewer worlds, wider error)."""
+EPSILON = 1e-9  # differences below this are ties (the same outcome in every world)
+
+Gen = Generator[None, None, "Review | None"]
+
+
+@dataclass(frozen=True)
+class Review:
+    """One decision reviewed: the player's action against the hard bot's best."""
+
+    action: str  # the player's action (record notation)
+    best: str  # the hard bot's best action on these worlds
+    human_value: float  # mean value of the player's action (see ``unit``)
+    best_value: float
+    diff: float  # mean of (best - player), world by world
+    se: float  # standard error of that paired difference
+    worlds: int
+    unit: str  # "points" (Kočka: points against the table mean) or "chance" (Katko: of the match)
+    reason: str | None = None  # why the best action: the hard bot's hint key, if it has one
+    params: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def marked(self) -> bool:
+        return self.diff > EPSILON and self.diff > K * self.se
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": self.action, "best": self.best, "human_value": self.human_value,
+                "best_value": self.best_value, "diff": self.diff, "se": self.se, "worlds": self.worlds,
+                "unit": self.unit, "marked": self.marked, "reason": self.reason, "params": dict(self.params)}
+
+
+def reviewed(game: str) -> bool:
+    return game in ("kocka", "katko")
+
+
+def review(game: str, view: View, action: str, seed: int | None = None, samples: int = SAMPLES,
+           seconds: float | None = SECONDS) -> Gen:
+    """Review ``action`` taken from ``view`` (a generator: yields after each world, returns
+    a :class:`Review`, or None if this decision is not reviewed: forced, or another game)."""
+    legal = view.get("legal") or []
+    if len(legal) < 2:
+        return None
+    rng = random.Random(seed)
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    try:
+        if game == "kocka":
+            if view["phase"] == "pass":
+                return (yield from _kocka_pass(view, action, rng, samples, deadline))
+            if view["phase"] == "play":
+                return (yield from _kocka_play(view, action, rng, samples, deadline))
+        elif game == "katko":
+            return (yield from _katko_play(view, action, rng, samples, deadline))
+    except (ValueError, IndexError):  # not an action of this seat's view: nothing to review
+        return None
+    return None
+
+
+def run(gen: Gen) -> Review | None:
+    """A review computed in one go (tests, the command line)."""
+    while True:
+        try:
+            next(gen)
+        except StopIteration as done:
+            result: Review | None = done.value
+            return result
+
+
+# ------------------------------------------------------------------ the statistics
+
+
+Sampler = Callable[[], "Callable[[int], float] | None"]
+
+
+def _paired(count: int, human: int, pref: int, world: Sampler, samples: int,
+            deadline: float | None) -> Generator[None, None, tuple[int, list[float], float, float, int]]:
+    """Evaluate candidates ``0 … count-1`` on the same worlds; ``world()`` draws one (or
+    None) and returns how to value candidate ``i`` there. Returns (best, means, diff, se,
+    worlds); ties between candidates go to ``pref`` (the bot's own tie-break)."""
+    rows: list[list[float]] = []
+    tries = 0
+    while len(rows) < samples and tries < samples * 4:
+        tries += 1
+        value = world()
+        if value is None:
+            continue
+        rows.append([value(i) for i in range(count)])
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+        yield
+    n = max(len(rows), 1)
+    means = [sum(r[i] for r in rows) / n for i in range(count)]
+    best = max(range(count), key=lambda i: (round(means[i], 9), i == pref, i == human))
+    if round(means[human], 9) >= round(means[best], 9):
+        best = human  # as good on these worlds: the player's own choice is the best one
+    d = [r[best] - r[human] for r in rows]
+    mean = sum(d) / n
+    var = sum((x - mean) ** 2 for x in d) / max(n - 1, 1)
+    return best, means, mean, math.sqrt(var / n), len(rows)
+
+
+# ------------------------------------------------------------------ Kočka
+
+
+def _kocka_play(view: View, action: str, rng: random.Random, samples: int,
+                deadline: float | None) -> Gen:
+    from . import kocka as ko
+
+    me = view["seat"]
+    base = ko.sim_from_view(view)
+    cands = [GERMAN.parse(a.split()[-1]) for a in view["legal"]]
+    human = cands.index(GERMAN.parse(action.split()[-1]))
+    exact = base.hands[me].bit_count() <= ko.EXACT_CARDS
+    pref = ko.medium_play(base)
+
+    def world() -> Callable[[int], float] | None:
+        w0 = ko.sample_world(view, base, rng)
+        if w0 is None:
+            return None
+
+        def value(i: int) -> float:
+            w = w0.copy()
+            w.play(cands[i])
+            if exact:
+                return ko.solve(w)[me]
+            ko.playout(w)
+            return w.utility(me)
+
+        return value
+
+    best, means, diff, se, n = yield from _paired(len(cands), human, cands.index(pref) if pref in cands else -1,
+                                                  world, samples, deadline)
+    d = ko._play_decision(base, cands[best])
+    return Review(action, d.action, means[human], means[best], diff, se, n, "points", d.reason, dict(d.params))
+
+
+def _kocka_pass(view: View, action: str, rng: random.Random, samples: int,
+                deadline: float | None) -> Gen:
+    from . import kocka as ko
+
+    me = view["seat"]
+    hand = ko._mask(view["hand"])
+    combos = [c for _, c in ko._rank_passes(hand)[: ko.HardBot.PASS_CANDIDATES]]
+    mine = tuple(sorted(GERMAN.parse(c) for c in action.split()[2:]))
+    if mine not in combos:
+        combos.append(mine)
+    human = combos.index(mine)
+    leader = (view["trick"] or {"leader": (view["dealer"] + 1) & 3})["leader"]
+    mode = view["options"].get("early_end", "certain")
+    others = [s for s in range(4) if s != me]
+
+    def world() -> Callable[[int], float]:
+        # the others' hands are unknown before the exchange: any deal of the rest
+        pool = cards_in(ko.ALL & ~hand)
+        rng.shuffle(pool)
+        hands = [0, 0, 0, 0]
+        hands[me] = hand
+        for k, s in enumerate(others):
+            for c in pool[8 * k: 8 * k + 8]:
+                hands[s] |= 1 << c
+        gives = [0, 0, 0, 0]
+        for s in others:
+            g = ko.medium_pass(hands[s])
+            gives[s] = (1 << g[0]) | (1 << g[1]) | (1 << g[2])
+
+        def value(i: int) -> float:
+            combo = combos[i]
+            mine_gives = list(gives)
+            mine_gives[me] = (1 << combo[0]) | (1 << combo[1]) | (1 << combo[2])
+            after = [(hands[s] & ~mine_gives[s]) | mine_gives[(s - 1) & 3] for s in range(4)]
+            sim = ko.new_sim(after, leader, mode)
+            ko.playout(sim)
+            return sim.utility(me)
+
+        return value
+
+    best, means, diff, se, n = yield from _paired(len(combos), human, 0, world, samples, deadline)
+    d = ko.MediumBot._pass(view, hand, combos[best])
+    return Review(_pass_action(view, mine), d.action, means[human], means[best], diff, se, n, "points",
+                  d.reason, dict(d.params))
+
+
+def _pass_action(view: View, combo: tuple[int, ...]) -> str:
+    return f"{view['seat']} pass " + " ".join(GERMAN.code(c) for c in sorted(combo))
+
+
+# ------------------------------------------------------------------ Katko
+
+
+def _katko_play(view: View, action: str, rng: random.Random, samples: int,
+                deadline: float | None) -> Gen:
+    from . import katko as ka
+
+    info = ka.read(view)
+    if info.left == 1:
+        return None
+    me = info.me
+    cands = list(info.legal)
+    human = cands.index(ka.card_of(action.split()[2]))
+    solve_from = ka.SOLVE_FROM if (info.n <= ka.SOLVE_SEATS or ka.MODEL_OPPONENTS) else 0
+    cache: dict[Any, float] = {}
+
+    def value_of(out: Any) -> float:
+        v = cache.get(out)
+        if v is None:
+            v = cache[out] = ka.equity(info, out, me)
+        return v
+
+    def world() -> Callable[[int], float]:
+        base = info.sim(ka.sample_hands(info, rng))
+
+        def value(i: int) -> float:
+            w = base.copy()
+            w.play(cands[i])
+            ka.playout(w, solve_from, me, value_of)
+            return value_of((tuple(w.points), w.bonus_seat, w.last_winner))
+
+        return value
+
+    card_m, reason, keep = ka.medium_choice(info)
+    best, means, diff, se, n = yield from _paired(len(cands), human, cands.index(card_m) if card_m in cands else -1,
+                                                  world, samples, deadline)
+    d = _katko_reason(view, info, cands[best], card_m, reason, keep)
+    return Review(action, d.action, means[human], means[best], diff, se, n, "chance", d.reason, dict(d.params))
+
+
+def _katko_reason(view: View, info: Any, best: int, card_m: int, reason: str, keep: int) -> Any:
+    """The hard bot's own words for ``best`` (as in ``katko.HardBot.steps``)."""
+    from . import katko as ka
+
+    if best == card_m:
+        return ka._decision(view, best, reason, keep)
+    rest = list(info.hand)
+    rest.remove(best)
+    keep = max(rest, key=lambda c: ka.Counting(info).wins_last(c, True))
+    if info.bonus and keep % ka.RANKS == ka.DEUCE:
+        reason = "deuce"
+    elif info.left == 2:
+        reason = "win_lead" if ka._probe(info).beats(best) else "keep"
+    else:
+        reason = "dump" if best % ka.RANKS == min(c % ka.RANKS for c in info.legal) else "keep"
+    return ka._decision(view, best, reason, keep)
