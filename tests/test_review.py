@@ -5,6 +5,7 @@ and a review the page no longer wants stops."""
 from __future__ import annotations
 
 import asyncio
+import random
 import sys
 from pathlib import Path
 from typing import Any
@@ -129,10 +130,32 @@ def test_forced_decisions_and_unreviewed_games_are_left_out() -> None:
     assert m is not None
     for _, _, before in Session(m, 0).points:
         assert len(before.view(0)["legal"]) > 1
-    katte = engine.new_match("katte", 4, seed=1)
-    seat = katte.to_act()[0]
-    v = katte.view(seat)
-    assert run(review("katte", v, v["legal"][0])) is None
+    kitti = engine.new_match("call-kitti", 4, seed=1)
+    v = kitti.view(0)
+    assert run(review("call-kitti", v, str(kitti.random_action(random.Random(1), 0)))) is None
+
+
+def test_katte_plays_are_judged_as_the_chance_of_winning_the_hand() -> None:
+    """Every Katte decision with a choice gets a verdict on the same worlds: the bot's
+    best is never worse than the player's action, and the bot's own choice is never
+    marked against itself."""
+    rng = random.Random(5)
+    seen = 0
+    for seed in range(1, 4):
+        m = engine.new_match("katte", 4, seed=seed)
+        while not m.deal_over:
+            seat = m.to_act()[0]
+            v = m.view(seat)
+            action = m.random_action(rng, seat)
+            if len(v["legal"]) > 1 and str(action) in v["legal"]:
+                r = run(review("katte", v, str(action), seed=seed, samples=12, seconds=None))
+                assert r is not None and r.unit == "hand" and 0.0 <= r.human_value <= 1.0
+                assert r.best_value >= r.human_value and r.best in v["legal"]
+                again = run(review("katte", v, r.best, seed=seed, samples=12, seconds=None))
+                assert again is not None and not again.marked
+                seen += 1
+            m.apply(action)
+    assert seen >= 5
 
 
 def test_a_review_stops_when_a_newer_request_comes() -> None:

@@ -17,9 +17,11 @@ bot's favour; ``K`` covers that too in practice). Every world counts once (the h
 Kočka bot also weights its worlds by how well they explain the others' plays; the
 review keeps the plain paired mean, so its standard error is the textbook one).
 
-Reviewed: Kočka (the exchange and every play), Katko (every play). Katte and
-Call Kitti are not reviewed (:func:`review` returns None for them): their hard
-bots' searches do not yet expose per-world values.
+Reviewed: Kočka (the exchange and every play), Katko (every play), Katte (every
+play and discard, valued as the chance of winning the hand). Call Kitti is not
+reviewed (:func:`review` returns None for it): its arrangement has too many
+candidates to play each out, and its hard bot's search does not expose per-world
+values yet.
 
 >>> import engine
 >>> m = engine.new_match("kocka", 4, seed=3)
@@ -63,7 +65,7 @@ class Review:
     diff: float  # mean of (best - player), world by world
     se: float  # standard error of that paired difference
     worlds: int
-    unit: str  # "points" (Kočka: points against the table mean) or "chance" (Katko: of the match)
+    unit: str  # "points" (Kočka: against the table mean), "chance" (Katko: of the match), "hand" (Katte: chance of the hand)
     reason: str | None = None  # why the best action: the hard bot's hint key, if it has one
     params: dict[str, Any] = field(default_factory=dict)
 
@@ -78,7 +80,7 @@ class Review:
 
 
 def reviewed(game: str) -> bool:
-    return game in ("kocka", "katko")
+    return game in ("kocka", "katko", "katte")
 
 
 def review(game: str, view: View, action: str, seed: int | None = None, samples: int = SAMPLES,
@@ -98,6 +100,8 @@ def review(game: str, view: View, action: str, seed: int | None = None, samples:
                 return (yield from _kocka_play(view, action, rng, samples, deadline))
         elif game == "katko":
             return (yield from _katko_play(view, action, rng, samples, deadline))
+        elif game == "katte" and view.get("phase") in ("play", "showdown"):
+            return (yield from _katte_play(view, action, rng, samples, deadline))
     except (ValueError, IndexError):  # not an action of this seat's view: nothing to review
         return None
     return None
@@ -287,3 +291,40 @@ def _katko_reason(view: View, info: Any, best: int, card_m: int, reason: str, ke
     else:
         reason = "dump" if best % ka.RANKS == min(c % ka.RANKS for c in info.legal) else "keep"
     return ka._decision(view, best, reason, keep)
+
+
+# ------------------------------------------------------------------ Katte
+
+
+def _katte_play(view: View, action: str, rng: random.Random, samples: int,
+                deadline: float | None) -> Gen:
+    """Every legal play or discard, valued as the chance of winning the hand: medium play
+    to trick 4, then the exact showdown, as the hard Katte bot plays out its worlds."""
+    from . import katte as kt
+
+    facts = kt._Facts(view)
+    me = facts.me
+    moves = [kt._parse_move(a) for a in view["legal"]]
+    human = moves.index(kt._parse_move(action))
+    showdown = facts.sim.trick_no == 5
+    pref = kt.medium_move(facts.sim.clone(), facts.counts)
+
+    def world() -> Callable[[int], float] | None:
+        got = kt.sample_world(facts, rng)
+        if got is None:
+            return None
+        w0 = got[0]
+
+        def value(i: int) -> float:
+            w = w0.clone()
+            w.step(*moves[i])
+            winner = kt.solve_showdown(w, me) if showdown else kt.play_out(w, me)
+            return 1.0 if winner == me else 0.0
+
+        return value
+
+    best, means, diff, se, n = yield from _paired(len(moves), human, moves.index(pref) if pref in moves else -1,
+                                                  world, samples, deadline)
+    d = kt._hint(facts, moves[best], view["legal"], means[best])
+    return Review(action, d.action, means[human], means[best], diff, se, n, "hand", d.reason, dict(d.params))
+

@@ -56,7 +56,7 @@ class Session:
         if result is None:
             item["skipped"] = True
             return item
-        scale = 100.0 if result.unit == "chance" else 1.0
+        scale = 100.0 if result.unit in ("chance", "hand") else 1.0  # chances shown in per cent
         value_key = f"web.review.value.{result.unit}"
         item.update({
             "best": result.best, "best_label": _label(before, result.best, t),
