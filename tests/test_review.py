@@ -124,15 +124,50 @@ def test_the_review_sees_only_the_seats_view() -> None:
     assert r1.to_json() == r2.to_json()
 
 
-def test_forced_decisions_and_unreviewed_games_are_left_out() -> None:
+def test_forced_decisions_are_left_out() -> None:
     t, _ = poor_deal()
     m = t.match
     assert m is not None
     for _, _, before in Session(m, 0).points:
         assert len(before.view(0)["legal"]) > 1
-    kitti = engine.new_match("call-kitti", 4, seed=1)
-    v = kitti.view(0)
-    assert run(review("call-kitti", v, str(kitti.random_action(random.Random(1), 0)))) is None
+    kocka = engine.new_match("kocka", 4, seed=1)
+    while not kocka.deal_over:
+        seat = kocka.to_act()[0]
+        v = kocka.view(seat)
+        if len(v["legal"]) == 1:  # a forced play: nothing to review
+            assert run(review("kocka", v, v["legal"][0])) is None
+        kocka.apply(kocka.random_action(random.Random(seat), seat))
+
+
+def test_call_kitti_arrangements_and_bids_are_judged_in_money() -> None:
+    from engine.bots import call_kitti as ck
+
+    m = engine.new_match("call-kitti", 4, seed=2)
+    v = m.view(0)
+    careless = str(m.random_action(random.Random(1), 0))  # sets dealt out in hand order, near enough
+    r = run(review("call-kitti", v, careless, seed=1))
+    assert r is not None and r.unit == "money" and r.marked and r.best != careless
+    suggested = ck.suggest_arrangement(v).action
+    r = run(review("call-kitti", v, suggested, seed=1))
+    assert r is not None and not r.marked
+    # the bid: four shows bid with those careless sets is marked; the bot's own bid is not
+    m.apply(m.parse(careless))
+    rng = random.Random(3)
+    for seat in (1, 2, 3):
+        m.apply(m.random_action(rng, seat))
+    while 0 not in m.to_act():
+        m.apply(m.random_action(rng, m.to_act()[0]))
+    v = m.view(0)
+    four = run(review("call-kitti", v, "0 bid 4", seed=1))
+    assert four is not None and four.marked
+    own = run(review("call-kitti", v, four.best, seed=1))
+    assert own is not None and not own.marked
+    # and the page's review lists the arrangement (no legal list: a free choice) and the bid
+    while not m.deal_over:
+        seat = m.to_act()[0]
+        m.apply(m.random_action(rng, seat))
+    verbs = [action.split()[1] for _, action, _ in Session(m, 0).points]
+    assert verbs[:2] == ["arrange", "bid"]
 
 
 def test_katte_plays_are_judged_as_the_chance_of_winning_the_hand() -> None:

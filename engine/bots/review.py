@@ -18,10 +18,10 @@ Kočka bot also weights its worlds by how well they explain the others' plays; t
 review keeps the plain paired mean, so its standard error is the textbook one).
 
 Reviewed: Kočka (the exchange and every play), Katko (every play), Katte (every
-play and discard, valued as the chance of winning the hand). Call Kitti is not
-reviewed (:func:`review` returns None for it): its arrangement has too many
-candidates to play each out, and its hard bot's search does not expose per-world
-values yet.
+play and discard, valued as the chance of winning the hand), Call Kitti (the
+arrangement, against the hard bot's best splits, and the bid; valued in money and
+match value as the hard bot values them, over its own sampled opponents). Declaring
+six pairs is not reviewed.
 
 >>> import engine
 >>> m = engine.new_match("kocka", 4, seed=3)
@@ -65,7 +65,9 @@ class Review:
     diff: float  # mean of (best - player), world by world
     se: float  # standard error of that paired difference
     worlds: int
-    unit: str  # "points" (Kočka: against the table mean), "chance" (Katko: of the match), "hand" (Katte: chance of the hand)
+    # "points" (Kočka: against the table mean), "chance" (Katko: of the match), "hand"
+    # (Katte: chance of the hand), "money" (Call Kitti: money and match value, base prices)
+    unit: str
     reason: str | None = None  # why the best action: the hard bot's hint key, if it has one
     params: dict[str, Any] = field(default_factory=dict)
 
@@ -80,7 +82,7 @@ class Review:
 
 
 def reviewed(game: str) -> bool:
-    return game in ("kocka", "katko", "katte")
+    return game in ("kocka", "katko", "katte", "call-kitti")
 
 
 def review(game: str, view: View, action: str, seed: int | None = None, samples: int = SAMPLES,
@@ -88,10 +90,17 @@ def review(game: str, view: View, action: str, seed: int | None = None, samples:
     """Review ``action`` taken from ``view`` (a generator: yields after each world, returns
     a :class:`Review`, or None if this decision is not reviewed: forced, or another game)."""
     legal = view.get("legal") or []
-    if len(legal) < 2:
-        return None
     rng = random.Random(seed)
     deadline = None if seconds is None else time.perf_counter() + seconds
+    verb = action.split()[1] if len(action.split()) > 1 else ""
+    if game == "call-kitti":  # (its arrangement is a free choice: no list of legal actions)
+        if view.get("phase") == "arrange" and verb == "arrange" and view.get("arrangement") is None:
+            return (yield from _kitti_arrange(view, action, rng, samples, deadline))
+        if view.get("phase") == "bid" and verb == "bid" and len(legal) > 1:
+            return (yield from _kitti_bid(view, action, rng, samples, deadline))
+        return None
+    if len(legal) < 2:
+        return None
     try:
         if game == "kocka":
             if view["phase"] == "pass":
@@ -327,4 +336,119 @@ def _katte_play(view: View, action: str, rng: random.Random, samples: int,
                                                   world, samples, deadline)
     d = kt._hint(facts, moves[best], view["legal"], means[best])
     return Review(action, d.action, means[human], means[best], diff, se, n, "hand", d.reason, dict(d.params))
+
+
+# ------------------------------------------------------------------ Call Kitti
+
+
+def _kitti_rows(view: View, rng: random.Random, samples: int, deadline: float | None,
+                splits: list[list[int]]) -> Generator[None, None, tuple[list[list[list[float]]], list[list[int]]]]:
+    """The hard bot's sampled opponents (each hand arranged by the optimiser, weighted by
+    the bid its seat made), and for every world, every split in ``splits`` (set value
+    ranks in show order) and every bid 0 … 4: the seat's money plus match value. Also
+    the shows each split wins in each world."""
+    from . import call_kitti as ck
+    from .base import Budget
+
+    seat = view["seat"]
+    bot = ck.HardBot(rng.randrange(2**31), Budget(samples=max(1, samples), seconds=None))
+    pool = yield from bot._pool(view, 1.0)
+    points, wati, goals = list(view["points"]), list(view["wati"]), list(view["goals"])
+    carry = list(view["wati_carry"])
+    known = view["bids"]
+    rows: list[list[list[float]]] = []
+    shows: list[list[int]] = []
+    for x in range(len(pool.picks[pool.others[0]])):
+        vals: list[list[int]] = [[] for _ in range(ck.SEATS)]
+        bids = [0] * ck.SEATS
+        for s in pool.others:
+            i = pool.picks[s][x]
+            vals[s] = pool.vals[s][i]
+            known_bid = known[s]
+            bids[s] = pool.bid[s][i] if known_bid is None else known_bid
+        row: list[list[float]] = []
+        won_by: list[int] = []
+        for mine in splits:
+            vals[seat] = mine
+            won = ck.play_shows(vals)
+            won_by.append(won[seat])
+            us = []
+            for b in range(ck.MAX_BID + 1):
+                bids[seat] = b
+                pts, wt, gl, pay = ck.score_deal(bids, won, points, carry, wati, goals)
+                us.append(pay[seat] + ck.match_value(seat, pts, wt, gl))
+            row.append(us)
+        rows.append(row)
+        shows.append(won_by)
+        if x % 50 == 49:
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+            yield
+    return rows, shows
+
+
+def _replayed(rows: list[list[float]]) -> Sampler:
+    """The precomputed worlds, one at a time, as :func:`_paired` draws them."""
+    it = iter(rows)
+
+    def world() -> Callable[[int], float] | None:
+        row = next(it, None)
+        return None if row is None else row.__getitem__
+
+    return world
+
+
+def _kitti_bid(view: View, action: str, rng: random.Random, samples: int, deadline: float | None) -> Gen:
+    from . import call_kitti as ck
+
+    bids = [int(a.split()[2]) for a in view["legal"] if a.split()[1] == "bid"]
+    human = bids.index(int(action.split()[2]))
+    mine = ck._arranged_vals(view)
+    rows, shows = yield from _kitti_rows(view, rng, samples, deadline, [mine])
+    per_bid = [[r[0][b] for b in bids] for r in rows]
+    gen = _paired(len(bids), human, -1, _replayed(per_bid), len(per_bid), None)
+    best, means, diff, se, n = yield from gen
+    dist = [0.0] * (ck.SHOWS + 1)
+    for w in shows:
+        dist[w[0]] += 1 / max(len(shows), 1)
+    d = ck._bid_decision(view, bids[best], dist)
+    return Review(action, d.action, means[human], means[best], diff, se, n, "money", d.reason, dict(d.params))
+
+
+def _kitti_arrange(view: View, action: str, rng: random.Random, samples: int, deadline: float | None) -> Gen:
+    """The player's split against the hard bot's best splits, each with the bid that suits
+    it best over the same worlds (the bid comes after the arrangement)."""
+    from ..cards import FRENCH
+    from ..games.call_kitti import set_category
+    from . import call_kitti as ck
+
+    seat = view["seat"]
+    groups = [g.split() for g in " ".join(action.split()[2:]).split(" / ")]
+    human_vals = [ck.hand_vrank([FRENCH.parse(c) for c in g]) for g in groups[:ck.SHOWS]]
+    cards = ck._sorted_hand(ck._hand(view))
+    masks, vals = ck._triples(cards)
+    tops = ck._search_top(masks, vals, ck._WIN, ck.HardBot.CANDIDATES)
+    splits = [[vals[t] for t in idx] for _, idx in tops]
+    if human_vals in splits:
+        human = splits.index(human_vals)
+    else:
+        splits.append(human_vals)
+        human = len(splits) - 1
+    rows, _ = yield from _kitti_rows(view, rng, samples, deadline, splits)
+    n_rows = max(len(rows), 1)
+    # each split's own best bid over these worlds; then its value world by world
+    bid_of = [max(range(ck.MAX_BID + 1), key=lambda b: (sum(r[i][b] for r in rows) / n_rows, -b))
+              for i in range(len(splits))]
+    per_split = [[r[i][bid_of[i]] for i in range(len(splits))] for r in rows]
+    best, means, diff, se, n = yield from _paired(len(splits), human, 0, _replayed(per_split), len(per_split), None)
+    if best == human and human == len(splits) - 1 and len(splits) > len(tops):
+        best_action = action
+        reason, params = None, {}
+    else:
+        sets, discard = ck._split(cards, masks, tops[best][1])
+        best_action = ck._arrange_words(seat, sets, discard)
+        reason = "hint.call-kitti.arrange"
+        params = {"categories": [set_category(t) for t in sets], "card": FRENCH.code(discard),
+                  "deck": "french", "expected": round(tops[best][0], 1)}
+    return Review(action, best_action, means[human], means[best], diff, se, n, "money", reason, params)
 

@@ -41,7 +41,8 @@ class Session:
                 before = engine.load_record(cut, number)
             except (EngineError, TypeError, ValueError):
                 continue  # cannot happen to the engine's own record: such a point is skipped
-            if seat in before.to_act() and len(before.view(seat).get("legal") or []) > 1:
+            # (no listed actions: a free choice, like arranging Call Kitti's sets; one: forced)
+            if seat in before.to_act() and len(before.view(seat).get("legal") or []) != 1:
                 self.points.append((step, action, before))
 
     async def one(self, index: int, t: Text, alive: bots.Alive) -> Reply:
