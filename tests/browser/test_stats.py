@@ -12,7 +12,7 @@ from typing import Any
 import engine
 
 from . import axe
-from .play import open_lobby, play_deal, record, replay, start_match
+from .play import BOOT_TIMEOUT, open_lobby, play_deal, record, replay, start_match
 
 # A deal's outcome as web/table/outcome.py makes it (the statistics' rows come from these)
 OUTCOMES = """
@@ -293,3 +293,17 @@ def test_statistics_and_history_after_a_match(page: Any, watch: Any, tmp_path: P
     downloaded = json.loads((tmp_path / "record.json").read_text("utf-8"))
     assert downloaded == final
     assert engine.replay_record(downloaded)["match"] == standing["match"]
+    # history → replay: the match's last deal from the player's seat, stepped to its end,
+    # and the viewer's own download is the same record
+    item.locator(".history-replay").click()
+    page.wait_for_selector("#replay:not([hidden]) #replay-step", timeout=BOOT_TIMEOUT)
+    page.wait_for_function("/^Step 0 of [1-9]/.test(document.getElementById('replay-step').textContent)",
+                           timeout=BOOT_TIMEOUT)
+    steps = len(final["deals"][-1]["actions"])
+    assert page.inner_text("#replay-step") == f"Step 0 of {steps}"
+    page.click("#replay-last")
+    page.wait_for_function(f"document.getElementById('replay-step').textContent === 'Step {steps} of {steps}'")
+    with page.expect_download() as got:
+        page.click("#replay-download")
+    got.value.save_as(tmp_path / "from-replay.json")
+    assert json.loads((tmp_path / "from-replay.json").read_text("utf-8")) == final
