@@ -501,7 +501,8 @@ def page_config(lang: str, deck: str, base: str, pyodide: str, rules_map: dict[s
 
 
 def deck_of(game: str) -> str:
-    return "german" if game == "kocka" else "french"
+    """The deck a game is played with, as the engine says."""
+    return engine.game_class(game).DECK.name
 
 
 def anchor_maps(pages: dict[tuple[str, str], Page]) -> dict[tuple[str, str], dict[str, dict[str, str]]]:

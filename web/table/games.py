@@ -194,15 +194,17 @@ class Kocka(Game):
         return t("web.kocka.note", points=points) if points else ""
 
     def center(self, view: View, t: Text) -> dict[str, Any]:
-        from engine.games.kocka import still_out
+        from engine.games.kocka import SEATS, Kocka, still_out
 
         groups = []
         if view.get("passed") and not view["tricks"] and view["phase"] != "over":
-            groups.append(group(t("web.kocka.you_passed", name=t.name((view["seat"] + 1) % 4)),
-                                view["passed"], "german", t))
+            me = view["seat"]
+            # who gets my cards, and whose I got: as the engine passes them (O-5)
+            to = Kocka.passes_to(me)
+            giver = next(s for s in range(SEATS) if Kocka.passes_to(s) == me)
+            groups.append(group(t("web.kocka.you_passed", name=t.name(to)), view["passed"], "german", t))
             if view.get("received"):
-                groups.append(group(t("web.kocka.you_received", name=t.name((view["seat"] + 3) % 4)),
-                                    view["received"], "german", t))
+                groups.append(group(t("web.kocka.you_received", name=t.name(giver)), view["received"], "german", t))
         lines = []
         if view["phase"] == "play":
             lines.append(t("web.kocka.still_out", points=still_out(view["points"])))
