@@ -13,6 +13,9 @@ from typing import Any
 
 import pytest
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from run_async import run as run_async  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "web"))
 
@@ -43,7 +46,7 @@ def finish_deal(t: Table, rng: random.Random) -> None:
         if t.seat in m.to_act():
             reply = t.act(str(bots.random_choice(m, t.seat, rng)))
         else:
-            reply = asyncio.run(t.bot_turn())
+            reply = run_async(t.bot_turn())
         assert "error" not in reply
     raise AssertionError("the deal did not end")
 
@@ -83,7 +86,7 @@ def test_the_same_deal_again_with_the_hard_bot_in_my_seat(game: str, deals: int,
     assert m is not None and m.deal_over
     before = m.to_record()
     runs = spy(monkeypatch)
-    reply = asyncio.run(t.duplicate())
+    reply = run_async(t.duplicate())
     assert "error" not in reply and "cancelled" not in reply
     got = reply["duplicate"]
     assert t.match is m and m.to_record() == before  # the table's match is untouched
@@ -130,7 +133,7 @@ def test_each_run_seeds_the_hard_bot_differently() -> None:
 
 def test_in_finnish_the_words_are_finnish() -> None:
     t = table_after("katko", 1, "fi")
-    got = asyncio.run(t.duplicate())["duplicate"]
+    got = run_async(t.duplicate())["duplicate"]
     assert got["words"].startswith(MESSAGES["fi"]["web.duplicate.unit.katko"])
     assert "keskiarvo" in got["words"]
 
@@ -139,9 +142,9 @@ def test_before_the_deal_ends_there_is_nothing_to_play_again() -> None:
     for lang in ("en", "cs"):
         t = Table(MESSAGES, lang)
         t.start({"game": "kocka", "players": 4, "seat": 0, "options": {}, "levels": LEVELS, "seed": 3})
-        assert asyncio.run(t.duplicate()) == {"error": MESSAGES[lang]["web.duplicate.not_over"]}
+        assert run_async(t.duplicate()) == {"error": MESSAGES[lang]["web.duplicate.not_over"]}
     assert Table(MESSAGES, "en").match is None
-    assert asyncio.run(Table(MESSAGES, "en").duplicate()) == {"error": MESSAGES["en"]["web.duplicate.not_over"]}
+    assert run_async(Table(MESSAGES, "en").duplicate()) == {"error": MESSAGES["en"]["web.duplicate.not_over"]}
 
 
 def test_a_request_no_longer_wanted_stops() -> None:
@@ -155,7 +158,7 @@ def test_a_request_no_longer_wanted_stops() -> None:
         return len(calls) < 4
 
     with pytest.raises(bots.Cancelled):
-        asyncio.run(dup.duplicate(m, 0, 0, {1: "easy", 2: "easy", 3: "easy"}, 11, t.words(), alive))
+        run_async(dup.duplicate(m, 0, 0, {1: "easy", 2: "easy", 3: "easy"}, 11, t.words(), alive))
     assert len(calls) == 4  # it stopped at the first "no"
 
 
@@ -174,7 +177,7 @@ def test_leaving_the_table_or_asking_again_cancels_the_request(leave: str) -> No
             second = asyncio.create_task(t.duplicate())
         return await first, (await second if second is not None else None)
 
-    first, second = asyncio.run(go())
+    first, second = run_async(go())
     assert first == {"cancelled": True}
     if leave == "again":
         assert second is not None and "duplicate" in second

@@ -14,6 +14,9 @@ import engine
 from engine.bots import make_bot
 from engine.bots.review import K, review, run
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from run_async import run as run_async  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "web"))
 
@@ -39,7 +42,7 @@ def poor_deal(lang: str = "en") -> tuple[Table, int]:
     poor = -1
     while not m.deal_over:
         if 0 not in m.to_act():
-            assert "error" not in asyncio.run(t.bot_turn())
+            assert "error" not in run_async(t.bot_turn())
             continue
         v = m.view(0)
         action = me.decide(v).action
@@ -55,7 +58,7 @@ def poor_deal(lang: str = "en") -> tuple[Table, int]:
 
 def test_review_marks_a_deliberately_poor_play() -> None:
     t, poor = poor_deal()
-    got = asyncio.run(t.review())
+    got = run_async(t.review())
     assert "items" in got, got
     items = {i["step"]: i for i in got["items"]}
     bad = items[poor]
@@ -73,7 +76,7 @@ def test_review_marks_a_deliberately_poor_play() -> None:
 
 def test_review_words_are_in_the_readers_language() -> None:
     t, poor = poor_deal("fi")
-    got = asyncio.run(t.review())
+    got = run_async(t.review())
     bad = next(i for i in got["items"] if i["step"] == poor)
     assert bad["marked"] and "keskiarvoon" in bad["human_text"]
     assert "," in bad["human_text"]  # 1,5 in Finnish
@@ -204,7 +207,7 @@ def test_a_review_stops_when_a_newer_request_comes() -> None:
 
         return list(await asyncio.gather(t.review_one(0), stop_soon()))
 
-    first, _ = asyncio.run(both())
+    first, _ = run_async(both())
     assert first == {"cancelled": True}
 
 

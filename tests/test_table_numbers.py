@@ -5,7 +5,6 @@ the human's previous turn."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 import subprocess
@@ -14,6 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from run_async import run as run_async  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "web"))
@@ -45,7 +47,7 @@ def run_bots(t: Table) -> dict[str, Any]:
     """Let the computer players act until it is the human's turn (or the deal ends)."""
     reply: dict[str, Any] = {}
     while t.match is not None and not t.match.deal_over and 0 not in t.match.to_act():
-        reply = asyncio.run(t.bot_turn())
+        reply = run_async(t.bot_turn())
     return reply
 
 
