@@ -48,10 +48,7 @@ def test_new_version_waits_for_the_next_load(browser: Any, site: Path, tmp_path:
         page.reload(wait_until="commit")
         page.wait_for_function(f"async () => {{ const k = await caches.keys(); return k.length === 1 && k[0] === '{old}x'; }}",
                                timeout=BOOT_TIMEOUT)
-        # the page that took the new version up reloads itself once: wait for that page,
-        # ready, before reloading again (two navigations at once would race)
-        page.wait_for_function("document.body.dataset.ready === '1' && !document.documentElement.dataset.updating",
-                               timeout=BOOT_TIMEOUT)
+        page.wait_for_selector("body[data-ready='1']", timeout=BOOT_TIMEOUT)
         assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.active.state)") == "activated"
         # and it stays there: opened once more, the same single cache, and play works
         page.reload(wait_until="commit")

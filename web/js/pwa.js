@@ -9,10 +9,14 @@ export function registerWorker(inGame) {
   let reloading = false;
   sw.addEventListener("controllerchange", () => {
     // the waiting version took over at load time: reload once, unless a game has begun
+    // (a match continued meanwhile): then this page stays as it is, and is done updating
     if (!reloading && !inGame() && sessionStorage.getItem("kortti-update") === "1") {
       reloading = true;
       sessionStorage.removeItem("kortti-update");
       location.reload();
+    } else if (!reloading) {
+      sessionStorage.removeItem("kortti-update");
+      delete document.documentElement.dataset.updating;
     }
   });
   sw.register("./sw.js").then((reg) => {
