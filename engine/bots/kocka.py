@@ -619,6 +619,24 @@ class EasyBot(MediumBot):
         return Decision(self.rng.choice(view["legal"]))
 
 
+def pass_world(hand: int, me: int, rng: Any) -> tuple[list[int], list[int]]:
+    """A world before the exchange: the others' hands any deal of the cards not in
+    ``hand``, and the three cards each of them passes (medium's choice), as masks."""
+    pool = cards_in(ALL & ~hand)
+    rng.shuffle(pool)
+    hands = [0, 0, 0, 0]
+    hands[me] = hand
+    for k, s in enumerate(s for s in range(4) if s != me):
+        for c in pool[8 * k: 8 * k + 8]:
+            hands[s] |= 1 << c
+    gives = [0, 0, 0, 0]
+    for s in range(4):
+        if s != me:
+            g = medium_pass(hands[s])
+            gives[s] = (1 << g[0]) | (1 << g[1]) | (1 << g[2])
+    return hands, gives
+
+
 class HardBot(Bot):
     """PIMC: sampled worlds that respect every public fact, medium playouts, exact endings."""
 
@@ -654,7 +672,6 @@ class HardBot(Bot):
         rng = self.rng
         leader = (view["trick"] or {"leader": (view["dealer"] + 1) & 3})["leader"]
         mode = view["options"].get("early_end", "certain")
-        others = [s for s in range(4) if s != me]
         # successive halving: every round plays the survivors on the same new
         # worlds, then keeps the better half, so the close calls get the most worlds
         alive = list(range(len(combos)))
@@ -670,17 +687,7 @@ class HardBot(Bot):
         while not out_of_time:
             rnd += 1
             for _ in range(batch):
-                pool = cards_in(ALL & ~hand)
-                rng.shuffle(pool)
-                hands = [0, 0, 0, 0]
-                hands[me] = hand
-                for k, s in enumerate(others):
-                    for c in pool[8 * k: 8 * k + 8]:
-                        hands[s] |= 1 << c
-                gives = [0, 0, 0, 0]
-                for s in others:
-                    g = medium_pass(hands[s])
-                    gives[s] = (1 << g[0]) | (1 << g[1]) | (1 << g[2])
+                hands, gives = pass_world(hand, me, rng)
                 for i in alive:
                     combo = combos[i]
                     gives[me] = (1 << combo[0]) | (1 << combo[1]) | (1 << combo[2])

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Generator
 
 from ..cards import GERMAN
-from .base import View, cards_in
+from .base import View
 
 __all__ = ["K", "SAMPLES", "Review", "review", "reviewed", "run"]
 
@@ -207,21 +207,10 @@ def _kocka_pass(view: View, action: str, rng: random.Random, samples: int,
     human = combos.index(mine)
     leader = (view["trick"] or {"leader": (view["dealer"] + 1) & 3})["leader"]
     mode = view["options"].get("early_end", "certain")
-    others = [s for s in range(4) if s != me]
 
     def world() -> Callable[[int], float]:
         # the others' hands are unknown before the exchange: any deal of the rest
-        pool = cards_in(ko.ALL & ~hand)
-        rng.shuffle(pool)
-        hands = [0, 0, 0, 0]
-        hands[me] = hand
-        for k, s in enumerate(others):
-            for c in pool[8 * k: 8 * k + 8]:
-                hands[s] |= 1 << c
-        gives = [0, 0, 0, 0]
-        for s in others:
-            g = ko.medium_pass(hands[s])
-            gives[s] = (1 << g[0]) | (1 << g[1]) | (1 << g[2])
+        hands, gives = ko.pass_world(hand, me, rng)
 
         def value(i: int) -> float:
             combo = combos[i]
