@@ -30,6 +30,10 @@ class Deck:
     aliases: tuple[tuple[str, str], ...] = ()
     _codes: tuple[str, ...] = field(init=False, repr=False, compare=False)
     _index: dict[str, int] = field(init=False, repr=False, compare=False)
+    suit_of: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """``suit_of[card]``: the card's suit index, for the hot loops of rules and bots."""
+    rank_of: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """``rank_of[card]``: the card's rank index, 0 = lowest."""
 
     def __post_init__(self) -> None:
         codes = tuple(r + s for s in self.suits for r in self.ranks)
@@ -39,6 +43,9 @@ class Deck:
                 index[alias + s] = index[rank + s]
         object.__setattr__(self, "_codes", codes)
         object.__setattr__(self, "_index", index)
+        n = len(self.ranks)
+        object.__setattr__(self, "suit_of", tuple(c // n for c in range(len(codes))))
+        object.__setattr__(self, "rank_of", tuple(c % n for c in range(len(codes))))
 
     @property
     def size(self) -> int:

@@ -1,15 +1,25 @@
 """The trick-taking core shared by Katte, Katko and Kočka.
 
 A :class:`TrickMatch` holds the hands, the trick in progress and the finished
-tricks, turns in seat order, and renders tricks for views and the replay
-output. Each game decides only what is its own: which cards are legal, who
-wins a trick, and what a finished trick or deal means.
+tricks, and runs the one play loop (:meth:`TrickMatch._play_card`): a card
+leaves the hand, joins the trick, may take it over; the next seat is on turn,
+or the trick is complete, its meaning is scored and its winner leads the next.
+It also makes the checks every play starts with and renders tricks for views
+and the replay output.
+
+Each game supplies only its own hooks: which cards are legal, whether a card
+beats the winning one (:meth:`~TrickMatch._beats`), who plays next and how many
+play to a trick, and what a finished trick means (:meth:`~TrickMatch._trick_taken`,
+which may end the deal).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from abc import abstractmethod
+from typing import Any, ClassVar
 
+from .errors import Refusal
+from .events import Event
 from .state import Match
 
 
@@ -50,6 +60,9 @@ class Trick:
 class TrickMatch(Match):
     """A match whose deals are played as tricks, one card per seat in turn."""
 
+    PLAY_RULE: ClassVar[str]
+    """The rule that says who plays when, cited by the common refusals (K-8, T-5, O-6)."""
+
     hands: list[list[int]]
     trick: Trick | None
     done: list[Trick]
@@ -66,6 +79,64 @@ class TrickMatch(Match):
         other.hands = [list(h) for h in self.hands]
         other.trick = self.trick.copy() if self.trick is not None else None
         other.done = list(self.done)  # finished tricks are never changed again
+
+    # ------------------------------------------------------------- the play loop
+
+    @abstractmethod
+    def _beats(self, card: int, best: int) -> bool:
+        """Whether face-up ``card`` takes the trick from the winning card ``best``."""
+
+    @abstractmethod
+    def _trick_taken(self, trick: Trick) -> list[Event]:
+        """What the finished ``trick`` (already in :attr:`done`) means: points, events,
+        perhaps the end of the deal (then ``phase`` is ``"over"``)."""
+
+    def _trick_size(self) -> int:
+        """How many cards make a trick (Katte: only the seats still in the hand)."""
+        return self.players
+
+    def _next_seat(self, seat: int) -> int:
+        """Who plays after ``seat`` within a trick: the next seat clockwise."""
+        return (seat + 1) % self.players
+
+    def _played(self, seat: int, card: int, face_up: bool, beat: bool) -> list[Event]:
+        """The events of one card played; ``beat``: it took the trick over from another."""
+        return [Event("played", {"seat": seat, "card": self.DECK.code(card)})]
+
+    def _play_card(self, seat: int, card: int, face_up: bool = True) -> list[Event]:
+        """``seat`` plays ``card`` (already checked): the one loop of every trick game."""
+        self.hands[seat].remove(card)
+        trick = self.trick
+        assert trick is not None
+        trick.plays.append((seat, card, face_up))
+        beat = False
+        if face_up:
+            if trick.best < 0:
+                trick.best, trick.winner = card, seat
+            elif self._beats(card, trick.best):
+                trick.best, trick.winner, beat = card, seat, True
+        events = self._played(seat, card, face_up, beat)
+        if len(trick.plays) < self._trick_size():
+            self.turn = self._next_seat(seat)
+            return events
+        self.done.append(trick)
+        events += self._trick_taken(trick)
+        if self.phase != "over":  # the winner leads the next trick
+            self.trick = Trick(trick.winner)
+            self.turn = trick.winner
+        return events
+
+    def _refuse_turn(self, seat: int) -> Refusal | None:
+        """The first check of every play: is it this seat's turn?"""
+        if seat != self.turn:
+            return Refusal("not_your_turn", self.PLAY_RULE, {"seat": seat, "to_act": self.turn})
+        return None
+
+    def _refuse_card(self, seat: int, code: str) -> Refusal | None:
+        """The second: does the seat hold the card?"""
+        if self.DECK.parse(code) not in self.hands[seat]:
+            return Refusal("not_in_hand", self.PLAY_RULE, {"seat": seat, "card": code, "deck": self.DECK.name})
+        return None
 
     # ------------------------------------------------------------- turns
 

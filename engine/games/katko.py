@@ -29,8 +29,9 @@ from ..options import OptionSpec
 from ..tricks import Trick, TrickMatch
 
 MAX_SEATS = 20
-RANKS = 13  # cards are suit * 13 + rank, so within a suit a higher int is a higher card
-DECK_SIZE = 52
+DECK_SIZE = FRENCH.size
+SUIT = FRENCH.suit_of
+RANK = FRENCH.rank_of
 DEUCE = 0  # rank index of the 2
 NO_TRUMP = -1
 DEUCE_BONUS_POINTS = 3
@@ -73,6 +74,7 @@ def _default_decks(players: int) -> int:
 class Katko(TrickMatch):
     NAME = "katko"
     DECK = FRENCH
+    PLAY_RULE = "T-5"
     MIN_PLAYERS = 2
     MAX_PLAYERS = MAX_SEATS
     START_KEY = "dealer"
@@ -175,7 +177,7 @@ class Katko(TrickMatch):
         self.dealer = start
         self.hand_size = len(hands[0])
         self.turned = turned
-        self.trump_suit = NO_TRUMP if turned is None else turned // RANKS
+        self.trump_suit = NO_TRUMP if turned is None else SUIT[turned]
         for hand in hands:
             hand.sort()  # a fixed order, so legal_actions does not depend on dealing order
         self._start_tricks(hands, (start + 1) % self.players)  # T-5: left of the dealer leads
@@ -202,26 +204,26 @@ class Katko(TrickMatch):
         assert trick is not None
         if not trick.plays:
             return ANY, hand
-        lead = trick.plays[0][1] // RANKS
+        lead = SUIT[trick.plays[0][1]]
         if self.must_beat:
             best = trick.best
             trump = self.trump_suit
-            if best // RANKS == lead:
+            if SUIT[best] == lead:
                 # T-7.1: beat in the lead suit (an identical card does not beat, T-8) …
-                beaters = [c for c in hand if c > best and c // RANKS == lead]
+                beaters = [c for c in hand if c > best and SUIT[c] == lead]
                 if beaters:
                     return BEAT, beaters
                 # … T-7.2: else any trump beats a winning card that is not a trump.
                 if trump != NO_TRUMP and trump != lead:
-                    trumps = [c for c in hand if c // RANKS == trump]
+                    trumps = [c for c in hand if SUIT[c] == trump]
                     if trumps:
                         return BEAT_TRUMP, trumps
             else:
                 # The winning card is a trump on a plain lead: only a higher trump beats it.
-                trumps = [c for c in hand if c > best and c // RANKS == trump]
+                trumps = [c for c in hand if c > best and SUIT[c] == trump]
                 if trumps:
                     return BEAT_TRUMP, trumps
-        follow = [c for c in hand if c // RANKS == lead]
+        follow = [c for c in hand if SUIT[c] == lead]
         if follow:
             return FOLLOW, follow
         return ANY, hand
@@ -263,11 +265,10 @@ class Katko(TrickMatch):
         seat = action.seat
         if action.verb != "play":
             return Refusal("wrong_verb", "T-5", {"verb": action.verb, "expected": "play"})
-        if seat != self.turn:
-            return Refusal("not_your_turn", "T-5", {"seat": seat, "to_act": self.turn})
+        refusal = self._refuse_turn(seat) or self._refuse_card(seat, action.args[0])
+        if refusal is not None:
+            return refusal
         card = FRENCH.parse(action.args[0])
-        if card not in self.hands[seat]:
-            return Refusal("not_in_hand", "T-5", {"seat": seat, "card": action.args[0], "deck": "french"})
         duty, cards = self._duty(seat)
         if card in cards:
             return None
@@ -284,36 +285,26 @@ class Katko(TrickMatch):
         if duty == BEAT_TRUMP:
             return Refusal("must_beat_trump", "T-7", {
                 "best": best, "cards": allowed, "suit": FRENCH.suits[self.trump_suit], "deck": "french"})
-        lead = FRENCH.suits[trick.plays[0][1] // RANKS]
+        lead = FRENCH.suits[SUIT[trick.plays[0][1]]]
         return Refusal("follow_suit", "T-7" if self.must_beat else "T-6", {"suit": lead, "deck": "french"})
 
     # ------------------------------------------------------------ acting
 
     def _apply(self, action: Action) -> list[Event]:
-        seat = action.seat
-        card = FRENCH.parse(action.args[0])
-        self.hands[seat].remove(card)
-        trick = self.trick
-        assert trick is not None
-        trick.plays.append((seat, card, True))
-        best = trick.best
-        # T-8: a higher card of the winning card's suit, or a first trump, takes
-        # over; an identical card (two decks) does not, so the first played wins.
-        if best < 0 or (card > best and card // RANKS == best // RANKS) or (
-            card // RANKS == self.trump_suit and best // RANKS != self.trump_suit
-        ):
-            trick.best = card
-            trick.winner = seat
-        events = [Event("played", {"seat": seat, "card": action.args[0]})]
-        if len(trick.plays) < self.players:
-            self.turn = (seat + 1) % self.players
-            return events
-        return events + self._finish_trick(trick)
+        return self._play_card(action.seat, FRENCH.parse(action.args[0]))
+
+    # ------------------------------------------------------------ the trick loop's hooks
+
+    def _beats(self, card: int, best: int) -> bool:
+        """T-8: a higher card of the winning card's suit, or a first trump, takes over;
+        an identical card (two decks) does not, so the first played wins."""
+        suit, trump = SUIT[card], self.trump_suit
+        return (card > best and suit == SUIT[best]) or (suit == trump and SUIT[best] != trump)
 
     def _win_reason(self, trick: Trick) -> str:
         """T-8 in words: why the winning card won."""
         best = trick.best
-        if best // RANKS == self.trump_suit:
+        if SUIT[best] == self.trump_suit:
             reason = "highest_trump"
         else:
             reason = "highest_of_lead"
@@ -322,13 +313,12 @@ class Katko(TrickMatch):
                 return "first_identical"
         return reason
 
-    def _finish_trick(self, trick: Trick) -> list[Event]:
+    def _trick_taken(self, trick: Trick) -> list[Event]:
         winner = trick.winner
         best = trick.best
-        self.done.append(trick)
         number = len(self.done)
         last = number == self.hand_size
-        by_deuce = best % RANKS == DEUCE
+        by_deuce = RANK[best] == DEUCE
         bonus = last and self.deuce_bonus and by_deuce and winner == trick.leader
         if bonus:
             gained = DEUCE_BONUS_POINTS  # T-9: replaces the 1 + the point for the 2
@@ -340,9 +330,7 @@ class Katko(TrickMatch):
             "points": gained, "reason": self._win_reason(trick), "rule": "T-8",
         })]
         if last:
-            return events + self._end_deal(winner, bonus)
-        self.trick = Trick(winner)
-        self.turn = winner
+            events.extend(self._end_deal(winner, bonus))
         return events
 
     def _end_deal(self, last_trick: int, bonus: bool) -> list[Event]:

@@ -29,7 +29,9 @@ from ..tricks import Trick, TrickMatch
 
 MAX_SEATS = 6
 HAND = 6
-RANKS = 13
+RANKS = FRENCH.rank_count
+SUIT = FRENCH.suit_of
+RANK = FRENCH.rank_of
 QUALIFYING_TRICKS = 4  # K-9 is judged after trick 4
 SHOWDOWN_TRICK = 5  # K-10
 REVEAL_TRICK = 6  # K-11: plays itself
@@ -41,23 +43,23 @@ _DISCARD = [[Action(s, "discard", (FRENCH.code(c),)) for c in range(FRENCH.size)
 
 def _order_key(card: int) -> int:
     """K-13's order: by rank, equal ranks ♠ > ♥ > ♦ > ♣ (so ♣ is the lowest)."""
-    return (card % RANKS) * 4 + (3 - card // RANKS)
+    return RANK[card] * 4 + (3 - SUIT[card])
 
 
 def _beats(card: int, best: int) -> bool:
     """Same suit as the best card and higher (within a suit, a higher int is a higher rank)."""
-    return card // RANKS == best // RANKS and card > best
+    return SUIT[card] == SUIT[best] and card > best
 
 
 def automatic_kind(hand: list[int]) -> str | None:
     """K-5: ``four_of_a_kind``, ``six_of_a_suit`` or None for a six-card hand."""
     ranks = [0] * RANKS
     for c in hand:
-        ranks[c % RANKS] += 1
+        ranks[RANK[c]] += 1
     if max(ranks) >= 4:
         return "four_of_a_kind"
-    suit = hand[0] // RANKS
-    if all(c // RANKS == suit for c in hand):
+    suit = SUIT[hand[0]]
+    if all(SUIT[c] == suit for c in hand):
         return "six_of_a_suit"
     return None
 
@@ -65,6 +67,7 @@ def automatic_kind(hand: list[int]) -> str | None:
 class Katte(TrickMatch):
     NAME = "katte"
     DECK = FRENCH
+    PLAY_RULE = "K-8"
     MIN_PLAYERS = 2
     MAX_PLAYERS = MAX_SEATS
     START_KEY = "leader"
@@ -171,15 +174,15 @@ class Katte(TrickMatch):
         if not trick.plays:
             return [play[c] for c in hand]  # K-8.1 / K-10: the leader shows any card
         best = trick.best
-        suit = best // RANKS
-        beaters = [c for c in hand if c // RANKS == suit and c > best]
+        suit = SUIT[best]
+        beaters = [c for c in hand if SUIT[c] == suit and c > best]
         if self.phase == "showdown":
             return [play[c] for c in (beaters or hand)]  # K-10: must-beat for all, no discard
         legal = [play[c] for c in beaters]
         if not beaters or self.won[seat]:
             # K-8.3–5: discard only non-beaters, and only when free to (no beater, or a trick won)
             discard = _DISCARD[seat]
-            legal.extend(discard[c] for c in hand if not (c // RANKS == suit and c > best))
+            legal.extend(discard[c] for c in hand if not (SUIT[c] == suit and c > best))
         return legal
 
     def _canonical(self, action: Action) -> Action:
@@ -197,14 +200,13 @@ class Katte(TrickMatch):
             return None
         if verb not in ("play", "discard", "timeout"):
             return Refusal("wrong_verb", "K-8", {"verb": verb, "expected": "play, discard"})
-        if seat != self.turn:
-            return Refusal("not_your_turn", "K-8", {"seat": seat, "to_act": self.turn})
         if verb == "timeout":
-            return None  # K-13 always finds a move
+            return self._refuse_turn(seat)  # K-13 always finds a move
+        refusal = self._refuse_turn(seat) or self._refuse_card(seat, action.args[0])
+        if refusal is not None:
+            return refusal
         card = FRENCH.parse(action.args[0])
         hand = self.hands[seat]
-        if card not in hand:
-            return Refusal("not_in_hand", "K-8", {"seat": seat, "card": action.args[0], "deck": "french"})
         trick = self.trick
         assert trick is not None
         showdown = self.phase == "showdown"
@@ -247,8 +249,8 @@ class Katte(TrickMatch):
         if verb == "timeout":
             card, face_up = self._timeout_move(seat)
             events = [Event("timed_out", {"seat": seat, "rule": "K-13"})]
-            return events + self._play(seat, card, face_up)
-        return self._play(seat, FRENCH.parse(action.args[0]), verb == "play")
+            return events + self._play_card(seat, card, face_up)
+        return self._play_card(seat, FRENCH.parse(action.args[0]), verb == "play")
 
     def _timeout_move(self, seat: int) -> tuple[int, bool]:
         """K-13: the highest beater; else the highest card when one must be shown;
@@ -264,31 +266,15 @@ class Katte(TrickMatch):
                 return min(hand, key=_order_key), False
         return max(hand, key=_order_key), True
 
-    def _play(self, seat: int, card: int, face_up: bool) -> list[Event]:
-        self.hands[seat].remove(card)
-        trick = self.trick
-        assert trick is not None
-        trick.plays.append((seat, card, face_up))
-        number = len(self.done) + 1
-        if face_up:
-            beat = trick.best >= 0 and _beats(card, trick.best)
-            if trick.best < 0 or beat:
-                trick.best = card
-                trick.winner = seat
-            events = [Event("played", {"seat": seat, "card": FRENCH.code(card), "trick": number, "beat": beat})]
-        else:
-            # K-8.7: the discard is never shown, except to its owner.
-            events = [
-                Event("discarded", {"seat": seat, "trick": number}),
-                Event("discarded_card", {"seat": seat, "card": FRENCH.code(card), "trick": number},
-                      frozenset((seat,))),
-            ]
-        if len(trick.plays) < self.players - len(self.eliminated):
-            self.turn = self._next_in(seat)
-            return events
-        return events + self._finish_trick(trick)
+    # ------------------------------------------------------------ the trick loop's hooks
 
-    def _next_in(self, seat: int) -> int:
+    def _beats(self, card: int, best: int) -> bool:
+        return _beats(card, best)
+
+    def _trick_size(self) -> int:
+        return self.players - len(self.eliminated)
+
+    def _next_seat(self, seat: int) -> int:
         """K-2: the next seat clockwise that is still in the hand."""
         n = self.players
         nxt = (seat + 1) % n
@@ -296,9 +282,19 @@ class Katte(TrickMatch):
             nxt = (nxt + 1) % n
         return nxt
 
-    def _finish_trick(self, trick: Trick) -> list[Event]:
+    def _played(self, seat: int, card: int, face_up: bool, beat: bool) -> list[Event]:
+        number = len(self.done) + 1
+        if face_up:
+            return [Event("played", {"seat": seat, "card": FRENCH.code(card), "trick": number, "beat": beat})]
+        # K-8.7: the discard is never shown, except to its owner.
+        return [
+            Event("discarded", {"seat": seat, "trick": number}),
+            Event("discarded_card", {"seat": seat, "card": FRENCH.code(card), "trick": number},
+                  frozenset((seat,))),
+        ]
+
+    def _trick_taken(self, trick: Trick) -> list[Event]:
         winner = trick.winner
-        self.done.append(trick)
         number = len(self.done)
         self.won[winner] += 1
         beaten = winner != trick.leader
@@ -311,13 +307,10 @@ class Katte(TrickMatch):
         })]
         if number == QUALIFYING_TRICKS:
             events.extend(self._qualify(winner))
-            if self.phase == "over":
-                return events
-            self.phase = "showdown"
+            if self.phase != "over":
+                self.phase = "showdown"
         elif number == SHOWDOWN_TRICK:
-            return events + self._final_reveal(winner)
-        self.trick = Trick(winner)
-        self.turn = winner
+            events.extend(self._final_reveal(winner))
         return events
 
     def _qualify(self, trick4_winner: int) -> list[Event]:
@@ -342,7 +335,7 @@ class Katte(TrickMatch):
             if six.best < 0 or _beats(card, six.best):
                 six.best = card
                 six.winner = seat
-            seat = self._next_in(seat)
+            seat = self._next_seat(seat)
         self.done.append(six)
         self.won[six.winner] += 1
         winner = six.winner

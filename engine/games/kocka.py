@@ -27,6 +27,7 @@ SEATS = 4
 TOTAL = 33
 LAST_TRICK_BONUS = 5
 _HEARTS = GERMAN.suits.index("H")
+SUIT = GERMAN.suit_of
 # O-7: penalty of each card, by card index.
 POINTS = [0] * GERMAN.size
 POINTS[HEJMA] = 10
@@ -106,6 +107,7 @@ def _pass_action(seat: int, cards: tuple[int, ...]) -> Action:
 class Kocka(TrickMatch):
     NAME = "kocka"
     DECK = GERMAN
+    PLAY_RULE = "O-6"
     MIN_PLAYERS = MAX_PLAYERS = SEATS
     ASYNC_PHASES = True
     OPTIONS = (
@@ -168,8 +170,8 @@ class Kocka(TrickMatch):
         trick = self.trick
         assert trick is not None
         if trick.plays:
-            lead = trick.plays[0][1] // 8
-            follow = [c for c in hand if c // 8 == lead]
+            lead = SUIT[trick.plays[0][1]]
+            follow = [c for c in hand if SUIT[c] == lead]
             if follow:
                 return follow
         return hand
@@ -217,17 +219,16 @@ class Kocka(TrickMatch):
             return None
         if action.verb != "play":
             return Refusal("wrong_verb", "O-6", {"verb": action.verb, "expected": "play"})
-        if seat != self.turn:
-            return Refusal("not_your_turn", "O-6", {"seat": seat, "to_act": self.turn})
+        refusal = self._refuse_turn(seat) or self._refuse_card(seat, action.args[0])
+        if refusal is not None:
+            return refusal
         card = GERMAN.parse(action.args[0])
         hand = self.hands[seat]
-        if card not in hand:
-            return Refusal("not_in_hand", "O-6", {"seat": seat, "card": action.args[0], "deck": "german"})
         trick = self.trick
         assert trick is not None
         if trick.plays:
-            lead = trick.plays[0][1] // 8
-            if card // 8 != lead and any(c // 8 == lead for c in hand):
+            lead = SUIT[trick.plays[0][1]]
+            if SUIT[card] != lead and any(SUIT[c] == lead for c in hand):
                 return Refusal("follow_suit", "O-6", {"suit": GERMAN.suits[lead], "deck": "german"})
         return None
 
@@ -236,7 +237,7 @@ class Kocka(TrickMatch):
     def _apply(self, action: Action) -> list[Event]:
         if action.verb == "pass":
             return self._pass(action)
-        return self._play(action.seat, GERMAN.parse(action.args[0]))
+        return self._play_card(action.seat, GERMAN.parse(action.args[0]))
 
     def _pass(self, action: Action) -> list[Event]:
         seat = action.seat
@@ -274,43 +275,31 @@ class Kocka(TrickMatch):
         events.append(Event("exchange_done", {"leader": self.turn}))
         return events
 
-    def _play(self, seat: int, card: int) -> list[Event]:
-        self.hands[seat].remove(card)
-        trick = self.trick
-        assert trick is not None
-        trick.plays.append((seat, card, True))
-        if trick.best < 0 or (card // 8 == trick.best // 8 and card > trick.best):
-            trick.best = card
-            trick.winner = seat
-        events = [Event("played", {"seat": seat, "card": GERMAN.code(card)})]
-        if len(trick.plays) < SEATS:
-            self.turn = (seat + 1) % SEATS
-            return events
-        return events + self._finish_trick(trick)
+    # ------------------------------------------------------------ the trick loop's hooks
 
-    def _finish_trick(self, trick: Trick) -> list[Event]:
+    def _beats(self, card: int, best: int) -> bool:
+        """O-6: only a higher card of the suit led takes the trick over (no trumps)."""
+        return SUIT[card] == SUIT[best] and card > best
+
+    def _trick_taken(self, trick: Trick) -> list[Event]:
         winner = trick.winner
-        self.done.append(trick)
         number = len(self.done)
         gained = 0
         for _, c, _ in trick.plays:
             gained += POINTS[c]
             if c == HEJMA:
                 self.hejma = winner
-        if number == 8:
+        if number == TRICKS:
             gained += LAST_TRICK_BONUS
         self.points[winner] += gained
         events = [Event("trick_won", {
             "seat": winner, "card": GERMAN.code(trick.best), "trick": number,
-            "points": gained, "last": number == 8, "rule": "O-6",
+            "points": gained, "last": number == TRICKS, "rule": "O-6",
         })]
-        if number == 8:
-            return events + self._end_deal(early=False)
-        certain = self._certain_loser()
-        if certain is not None:
-            return events + self._end_deal(early=True)
-        self.trick = Trick(winner)
-        self.turn = winner
+        if number == TRICKS:
+            events.extend(self._end_deal(early=False))
+        elif self._certain_loser() is not None:
+            events.extend(self._end_deal(early=True))
         return events
 
     def _certain_loser(self) -> int | None:
