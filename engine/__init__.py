@@ -21,7 +21,7 @@ from .state import Match
 
 __all__ = [
     "Action", "EngineError", "Event", "GAMES", "IllegalAction", "Match", "NotationError",
-    "OptionError", "RecordError", "Refusal", "game_class", "load_record", "new_match",
+    "OptionError", "RecordError", "Refusal", "catalogue", "game_class", "load_record", "new_match",
     "replay_record",
 ]
 
@@ -49,3 +49,19 @@ def new_match(
     the same on every version (:mod:`engine.shuffle`), instead of from ``seed``.
     """
     return game_class(game).new(players, options, seed, names, deal=deal, number=number)
+
+
+def catalogue() -> dict[str, Any]:
+    """What pages need to know of the games before Python runs (the build writes it into
+    them): each game's deck and player range, and each deck's rank and suit letters,
+    lowest rank first.
+
+    >>> c = catalogue()
+    >>> c["games"]["kocka"], c["games"]["katko"]["players"]
+    ({'deck': 'german', 'players': [4, 4]}, [2, 20])
+    >>> c["decks"]["german"]
+    {'ranks': '789TUOKA', 'suits': 'HLAB'}
+    """
+    games = {name: {"deck": g.DECK.name, "players": [g.MIN_PLAYERS, g.MAX_PLAYERS]} for name, g in GAMES.items()}
+    decks = {g.DECK.name: {"ranks": g.DECK.ranks, "suits": g.DECK.suits} for g in GAMES.values()}
+    return {"games": games, "decks": dict(sorted(decks.items()))}

@@ -136,12 +136,14 @@ def test_broken_embed_urls_show_a_message(page: Any, site: Path, server: str, ho
     illegal = {"game": "katko", "players": 2, "deals": [{"dealer": 1, "hands": [
         ["AS", "2S", "3S", "4S", "5S"], ["AH", "2H", "3H", "4H", "6S"]], "actions": ["0 play AS", "1 play AH"]}]}
     plain = base64.urlsafe_b64encode(json.dumps(illegal).encode()).decode().rstrip("=")
+    crowded = base64.urlsafe_b64encode(json.dumps({"game": "katte", "players": 7}).encode()).decode().rstrip("=")
     cases = {
         good[: len(good) * 2 // 3]: "incomplete",  # cut off when copied
         "lang=fi": "puuttuu",  # no record at all (Finnish frame)
         "lang=cs&r=z%%%": "poškozený",  # damaged (Czech frame)
         "lang=en&r=j" + plain[:40]: "incomplete",
         "lang=en&r=j" + plain: "follow suit",  # a record the engine refuses, with where and why
+        "lang=en&r=j" + crowded: "from 2 to 6",  # Katte's player range, as the engine has it
     }
     host.pages["/broken.html"] = host_page(*(iframe(server, h, 220, lazy=False) for h in cases))
     page.goto(f"{host.url}/broken.html")

@@ -811,8 +811,11 @@ def embed_config(pyodide: str) -> dict[str, Any]:
     for lang in LANGS:
         cat = words._CATALOGUE.get(lang, {})
         uis[lang] = {k[len("rules.ui."):]: cat.get(k) or en[k] for k in sorted(en) if k.startswith("rules.ui.")}
-        cards[lang] = {deck: words.card_table(deck, lang) for deck in ("french", "german")}
-    return {"base": "../", "pyodide": pyodide, "ui": uis, "cards": cards, "names": words.DEFAULT_NAMES}
+    known = engine.catalogue()  # the games, decks and player ranges, as the engine has them
+    for lang in LANGS:
+        cards[lang] = {deck: words.card_table(deck, lang) for deck in known["decks"]}
+    return {"base": "../", "pyodide": pyodide, "ui": uis, "cards": cards, "names": words.DEFAULT_NAMES,
+            "games": known["games"], "decks": known["decks"]}
 
 
 def lesson_zip(cat: dict[str, dict[str, str]]) -> bytes:

@@ -8,9 +8,9 @@ import { startPython } from "./lesson-python.js";
 import { decodeRecord } from "./lesson-codec.js";
 
 const cfg = JSON.parse(document.getElementById("rules-config").textContent);
-const GAMES = { katte: "french", katko: "french", "call-kitti": "french", kocka: "german" };
-const RANKS = { french: "23456789TJQKA", german: "789TUOKA" };
-const SUITS = { french: "SHDC", german: "HLAB" };
+// The games, their decks and player ranges, as the engine has them (written by the build).
+const GAMES = cfg.games;
+const DECKS = cfg.decks;
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
 
 // the benchmark figure: the longest main-thread task of this frame so far
@@ -58,18 +58,19 @@ function fail(kind, detail = "") {
 
 function code(c, deck) {
   const s = String(c).toUpperCase().replace(/^10/, "T");
-  return RANKS[deck].includes(s.slice(0, -1)) && s.length === 2 && SUITS[deck].includes(s.slice(-1)) ? s : null;
+  return DECKS[deck].ranks.includes(s.slice(0, -1)) && s.length === 2 && DECKS[deck].suits.includes(s.slice(-1)) ? s : null;
 }
 
 /** Enough of the record's shape to draw its first position (the engine checks the rest). */
 function shape(record) {
   if (!record || typeof record !== "object" || Array.isArray(record)) return t("embed_not_object");
-  if (!(record.game in GAMES)) return t("embed_no_game", { game: String(record.game) });
-  if (!Number.isInteger(record.players) || record.players < 2 || record.players > 20) return t("embed_no_players");
+  if (!Object.hasOwn(GAMES, record.game)) return t("embed_no_game", { game: String(record.game) });
+  const [fewest, most] = GAMES[record.game].players;
+  if (!Number.isInteger(record.players) || record.players < fewest || record.players > most) return t("embed_no_players", { fewest, most });
   if (record.deals !== undefined && !Array.isArray(record.deals)) return t("embed_no_deals");
   const deal = (record.deals || [])[0];
   if (deal && deal.hands !== undefined) {
-    const deck = GAMES[record.game];
+    const deck = GAMES[record.game].deck;
     if (!Array.isArray(deal.hands) || deal.hands.length !== record.players
         || !deal.hands.every((h) => Array.isArray(h) && h.every((c) => code(c, deck)))) return t("embed_bad_hands");
   }
@@ -78,7 +79,7 @@ function shape(record) {
 
 function firstStep(record, names, deck) {
   const deal = (record.deals || [])[0] || {};
-  const order = (c) => SUITS[deck].indexOf(c[1]) * 20 - RANKS[deck].indexOf(c[0]);
+  const order = (c) => DECKS[deck].suits.indexOf(c[1]) * 20 - DECKS[deck].ranks.indexOf(c[0]);
   const hands = names.map((_, s) => (deal.hands ? deal.hands[s].map((c) => code(c, deck)).sort((a, b) => order(a) - order(b)).join(" ") : ""));
   return {
     h: t("first_position"), hands, table: [], st: names.map(() => ""), act: [],
@@ -171,7 +172,7 @@ async function main() {
   try { record = await decodeRecord(params.get("r")); } catch (e) { return fail(e.kind || "broken"); }
   const problem = shape(record);
   if (problem) return fail("invalid", problem);
-  const deck = GAMES[record.game];
+  const deck = GAMES[record.game].deck;
   const words = new Words(ui, cfg.cards[lang][deck], deck, lang, {});
   const pool = cfg.names[lang];
   const names = Array.isArray(record.names) && record.names.length === record.players
