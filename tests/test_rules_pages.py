@@ -429,3 +429,24 @@ def test_katko_why_a_card_is_forced_is_the_engines_duty(name: str, deal: int, ac
     data = steps.build(record, "en", (deal, action))
     step = steps.expand(data["steps"])[data["question"]["step"] + 1]
     assert words in step["text"], step["text"]
+
+
+def test_katko_narrator_says_why_a_led_two_ends_the_match_or_does_not() -> None:
+    """T-9: a 2 led to the last trick and winning it ends the match where the table plays
+    the deuce bonus; where it does not, the step says so (the engine decides which)."""
+    from lesson import steps
+
+    rules.words.install(rules.catalogue())  # the strings the build gives the pages
+
+    def whys(deuce_bonus: str) -> str:
+        plays = [f"{seat} play {card}" for pair in zip(["AS", "KS", "QS", "2S"], ["3H", "4H", "5H", "6H"])
+                 for seat, card in enumerate(pair)]
+        record = {"game": "katko", "players": 2, "options": {"deuce_bonus": deuce_bonus, "hand_size": 4},
+                  "deals": [{"dealer": 1, "hands": [["AS", "KS", "QS", "2S"], ["3H", "4H", "5H", "6H"]],
+                             "actions": plays}]}
+        built = steps.expand(steps.build(record, "en")["steps"])
+        return " ".join(str(step["why"]) for step in built)
+
+    assert "deuce bonus is not used" in whys("off")
+    on = whys("on")
+    assert "deuce bonus is not used" not in on and "the game at once" in on

@@ -63,6 +63,17 @@ def trick_of(view: dict[str, Any]) -> tuple[int, int] | None:
     return len(view["tricks"]) + 1, total
 
 
+def led_deuce_won(leader: int, winner: int, card: str) -> bool:
+    """T-9: the trick was won by the 2 its winner led, the deuce bonus's shape. On the last
+    trick it ends the match, but only at a table that plays the bonus (``deuce_bonus`` in
+    the view), so a rules page can say why a led 2 did not.
+
+    >>> led_deuce_won(2, 2, "2H"), led_deuce_won(1, 2, "2H"), led_deuce_won(2, 2, "3H")
+    (True, False, False)
+    """
+    return winner == leader and RANK[FRENCH.parse(card)] == DEUCE
+
+
 def _default_hand_size(players: int) -> int:
     return 4 if players >= BIG_TABLE else 5
 
@@ -319,7 +330,7 @@ class Katko(TrickMatch):
         number = len(self.done)
         last = number == self.hand_size
         by_deuce = RANK[best] == DEUCE
-        bonus = last and self.deuce_bonus and by_deuce and winner == trick.leader
+        bonus = last and self.deuce_bonus and led_deuce_won(trick.leader, winner, FRENCH.code(best))
         if bonus:
             gained = DEUCE_BONUS_POINTS  # T-9: replaces the 1 + the point for the 2
         else:

@@ -17,6 +17,7 @@ from typing import Any
 
 import engine
 from engine.errors import EngineError, RecordError
+from engine.games.katko import led_deuce_won
 
 from . import words as W
 
@@ -430,7 +431,7 @@ class KatkoNarrator(Narrator):
                 key = "katko.offsuit_many" if len(higher) > 1 else "katko.offsuit"
                 why += " " + self.t(key, cards=W.card_list(higher, self.lang))
         if d["last"]:
-            lead_two = card[0] == "2" and self.table[0][0] == d["seat"] and self.table[0][1] == card
+            lead_two = led_deuce_won(self.table[0][0], d["seat"], card)
             if ending == "deuce_bonus":
                 why += " " + self.t("katko.deuce", name=name)
             elif d["points"] >= 2:
