@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every test, from a fresh clone: installs what the tests need, then mypy --strict and pytest.
+# Every test, from a fresh clone: installs what the tests need, then ruff, mypy --strict and pytest.
 # Extra arguments go to pytest, e.g. ./test.sh tests/test_kocka.py -x
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -19,5 +19,6 @@ if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
 fi
 .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[dev]'
+.venv/bin/python -m ruff check .
 .venv/bin/python -m mypy
 .venv/bin/python -m pytest "$@"

@@ -10,7 +10,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from .actions import Action
 from .errors import EngineError, IllegalAction, NotationError, OptionError, RecordError, Refusal
@@ -20,8 +21,20 @@ from .record import load_record, replay_record
 from .state import Match
 
 __all__ = [
-    "Action", "EngineError", "Event", "GAMES", "IllegalAction", "Match", "NotationError",
-    "OptionError", "RecordError", "Refusal", "catalogue", "game_class", "load_record", "new_match",
+    "GAMES",
+    "Action",
+    "EngineError",
+    "Event",
+    "IllegalAction",
+    "Match",
+    "NotationError",
+    "OptionError",
+    "RecordError",
+    "Refusal",
+    "catalogue",
+    "game_class",
+    "load_record",
+    "new_match",
     "replay_record",
 ]
 

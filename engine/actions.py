@@ -40,7 +40,7 @@ class Action:
         return str(self)
 
     @classmethod
-    def parse(cls, text: str) -> "Action":
+    def parse(cls, text: str) -> Action:
         """Split a record's action string; the game checks the arguments."""
         if not isinstance(text, str):
             raise NotationError(f"{text!r} is not an action: actions are strings")

@@ -75,7 +75,7 @@ class Deck:
     def code(self, card: int) -> str:
         return self._codes[card]
 
-    def codes(self, cards: "list[int] | tuple[int, ...]") -> list[str]:
+    def codes(self, cards: list[int] | tuple[int, ...]) -> list[str]:
         return [self._codes[c] for c in cards]
 
     def parse(self, text: str) -> int:

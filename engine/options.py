@@ -15,8 +15,9 @@ engine.errors.OptionError: option 'target' must be one of 3, 5, 7, not 4 (T-10)
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, Literal
+from typing import Any, Literal
 
 from .errors import OptionError
 

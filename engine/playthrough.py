@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from .games import GAMES
 from .options import OptionSpec
@@ -55,7 +56,7 @@ def playthrough(name: str, options: dict[str, Any], deals: int = DEALS) -> str:
     players = PLAYERS[name]
     try:
         match: Match = cls.new(players, options, seed=SEED)
-    except Exception as e:  # an option that does not fit this table is worth recording too
+    except Exception as e:  # noqa: BLE001 (an option that does not fit this table is worth recording too)
         return f"# {name}, {players} players, options {_compact(options)}\nrefused: {e}\n"
     rng = random.Random(SEED)
     lines = [f"# {name}, {players} players, options {_compact(match.options)}, seed {SEED}"]

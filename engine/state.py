@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self, Sequence
+from typing import Any, ClassVar, Self
 
 from .actions import Action
 from .cards import Deck
@@ -45,7 +45,7 @@ class DealRecord:
     turned: str | None = None
     actions: list[str] = field(default_factory=list)
 
-    def copy(self) -> "DealRecord":
+    def copy(self) -> DealRecord:
         return DealRecord(self.start, self.hands, self.turned, list(self.actions))
 
 

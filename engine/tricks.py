@@ -30,7 +30,7 @@ class Trick:
     discards) is never shown to anyone but its owner.
     """
 
-    __slots__ = ("leader", "plays", "winner", "best")
+    __slots__ = ("best", "leader", "plays", "winner")
 
     def __init__(self, leader: int) -> None:
         self.leader = leader
@@ -38,7 +38,7 @@ class Trick:
         self.winner = leader
         self.best = -1  # the winning card so far; -1 before the lead
 
-    def copy(self) -> "Trick":
+    def copy(self) -> Trick:
         t = Trick(self.leader)
         t.plays = list(self.plays)
         t.winner = self.winner
@@ -74,7 +74,7 @@ class TrickMatch(Match):
         self.done = []
         self.turn = leader
 
-    def _copy_tricks(self, other: "TrickMatch") -> None:
+    def _copy_tricks(self, other: TrickMatch) -> None:
         """Fill ``other`` (a shallow copy) with independent trick state."""
         other.hands = [list(h) for h in self.hands]
         other.trick = self.trick.copy() if self.trick is not None else None

@@ -8,8 +8,9 @@ gets a thread and a loop of its own.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Coroutine, TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 

@@ -9,14 +9,11 @@ from __future__ import annotations
 import json
 import random
 from itertools import pairwise, permutations
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from engine import i18n
-
-from engine import IllegalAction, NotationError, OptionError, load_record, new_match
+from engine import IllegalAction, NotationError, OptionError, i18n, load_record, new_match
 from engine.actions import Action
 from engine.cards import FRENCH
 from engine.errors import DealError

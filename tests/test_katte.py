@@ -7,8 +7,9 @@ import json
 import random
 import re
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 import pytest
 
@@ -136,7 +137,7 @@ def test_double_automatic_win_shows_all_hands_and_carries_the_antes() -> None:
         m.start_deal(start=0)
     m.start_deal()
     assert m.leader == 2
-    started = [e for e in m.log if e.kind == "deal_started"][0]
+    started = next(e for e in m.log if e.kind == "deal_started")
     assert started.data["antes_carried"] is True and started.data["pot"] == 30
     assert m.standing() == {"chips": [0, 0, 0]}
 
@@ -149,7 +150,7 @@ def test_redeal_repeats_until_resolved_with_the_same_leader() -> None:
     assert m.leader == 1 and m.deal_result()["chips"] == [40, -20, -20]
     m.start_deal()
     assert m.leader == 0  # K-7: the automatic winner leads next
-    started = [e for e in m.log if e.kind == "deal_started"][0]
+    started = next(e for e in m.log if e.kind == "deal_started")
     assert started.data["antes_carried"] is False
 
 
@@ -222,10 +223,10 @@ def test_worked_example_k_a_events_and_views() -> None:
     assert kinds.count("trick_won") == 6 and "eliminated" in kinds and kinds[-1] == "deal_result"
     six = [e for e in m.log if e.kind == "trick_won"][-1].data
     assert six == {"seat": 2, "card": "9D", "trick": 6, "reason": "beat", "rule": "K-11"}
-    revealed = [e for e in m.log if e.kind == "revealed"][0].data
+    revealed = next(e for e in m.log if e.kind == "revealed").data
     assert revealed["suit"] == "D" and revealed["leader"] == 1
     assert [p["seat"] for p in revealed["cards"]] == [1, 2, 0]  # seat 3 is out
-    final = [e for e in m.log if e.kind == "deal_result"][0].data
+    final = next(e for e in m.log if e.kind == "deal_result").data
     assert final["rule"] == "K-11" and final["payout"] == "K-12"
     for seat in range(4):
         v = m.view(seat)
@@ -265,7 +266,7 @@ def test_all_four_tricks_pay_like_an_automatic_win_with_double_pay() -> None:
     assert m.deal_result() == {"winner": 0, "automatic": True, "eliminated": [1, 2], "chips": [30, -15, -15]}
     assert len(m.done) == 4 and m.view(1)["hand"] == ["9C", "8C"]
     assert '"2S"' not in json.dumps(m.view(1))  # the winner's last cards stay hidden
-    rule = [e for e in m.log if e.kind == "deal_result"][0].data
+    rule = next(e for e in m.log if e.kind == "deal_result").data
     assert rule["rule"] == "K-9" and rule["payout"] == "K-6"
 
 

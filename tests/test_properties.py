@@ -9,11 +9,10 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from strategies import play_random, tables
 
 from engine import GAMES, Action, EngineError, Match, replay_record
 from engine.tricks import TrickMatch
-
-from strategies import play_random, tables
 
 NAMES = sorted(GAMES)
 MANY = settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -15,7 +15,7 @@ from engine.bots import make_bot
 from engine.bots.review import K, review, run
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run_async import run as run_async  # noqa: E402
+from run_async import run as run_async
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "web"))
@@ -87,7 +87,7 @@ def test_the_bots_own_choice_is_not_marked() -> None:
     m = t.match
     assert m is not None
     session = Session(m, 0)
-    step, action, before = next(p for p in session.points if p[0] == poor)
+    _, action, before = next(p for p in session.points if p[0] == poor)
     view = before.view(0)
     judged = run(review("kocka", view, action, seed=5))
     assert judged is not None and judged.marked

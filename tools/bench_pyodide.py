@@ -61,7 +61,7 @@ def run_in_pyodide(code: str) -> int:
     work = ROOT / ".cache" / "pyodide-node"
     engine_zip(work / "engine.zip")
     (work / "run.cjs").write_text(NODE_SCRIPT)
-    return subprocess.run(["node", str(work / "run.cjs"), str(where), str(work / "engine.zip"), code]).returncode
+    return subprocess.run(["node", str(work / "run.cjs"), str(where), str(work / "engine.zip"), code], check=False).returncode
 
 
 def main() -> int:

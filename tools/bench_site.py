@@ -114,8 +114,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "web"))
 
-import build
 from gen.serve import Handler, Server
+
+import build
 from tests.browser.conftest import CHROMIUM_FLAGS, chromium_path
 from tests.browser.play import TURN, take_turn
 
@@ -591,7 +592,7 @@ def _enabled_soon(page: Any, selector: str, ms: int = 5000) -> bool:
     try:
         page.wait_for_selector(f"{selector}:enabled", timeout=ms)
         return True
-    except Exception:
+    except Exception:  # noqa: BLE001 (Playwright's timeout: not ready in time)
         return False
 
 
@@ -609,7 +610,7 @@ def gzip_sizes(site: Path) -> dict[str, tuple[int, int]]:
 
 def precache_list(site: Path) -> list[str]:
     text = (site / "sw.js").read_text("utf-8")
-    m = re.search(r"const PRECACHE = (\[.*?\]);", text, re.S)
+    m = re.search(r"const PRECACHE = (\[.*?\]);", text, re.DOTALL)
     urls = json.loads(m.group(1)) if m else []
     return [file_of("/" + u.removeprefix("./")) for u in urls]
 

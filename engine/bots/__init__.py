@@ -48,4 +48,4 @@ def levels(game: str) -> list[str]:
     return [lv for lv in LEVELS if lv in _REGISTRY[game]]
 
 
-__all__ = ["Bot", "Budget", "Decision", "LEVELS", "levels", "make_bot", "register"]
+__all__ = ["LEVELS", "Bot", "Budget", "Decision", "levels", "make_bot", "register"]

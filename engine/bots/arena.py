@@ -17,7 +17,7 @@ import os
 import sys
 import time
 from multiprocessing import Pool
-from typing import Any
+from typing import Any, Self
 
 from ..games import GAMES
 from . import make_bot
@@ -112,7 +112,7 @@ def run(game: str, players: int, seats: list[str], units: int, seed: int, jobs: 
 
 
 class _Serial:
-    def __enter__(self) -> "_Serial":
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -130,8 +130,8 @@ def _bar(done: int, total: int, seconds: float) -> None:
 
 def report(summary: dict[str, Any]) -> str:
     unit = UNIT[summary["game"]]
-    lines = [f"{summary['game']}, {summary['players']} players, {summary[unit]} {unit} in duplicate "
-             f"(seed {summary['seed']}, {summary['seconds']} s): {summary['measure']}"]
+    lines = [(f"{summary['game']}, {summary['players']} players, {summary[unit]} {unit} in duplicate "
+              f"(seed {summary['seed']}, {summary['seconds']} s): {summary['measure']}")]
     for level, m, ci in zip(summary["levels"], summary["mean"], summary["ci95"]):
         pct = summary["game"] in ("katte", "katko")
         lines.append(f"  {level:8} {m * 100:6.1f}% ± {ci * 100:.1f}" if pct else f"  {level:8} {m:+7.3f} ± {ci:.3f}")

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import random
 import time
-from abc import ABC, abstractmethod
+from abc import ABC
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generator, Iterable
+from typing import Any
 
 from ..state import Match
 

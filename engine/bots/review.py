@@ -35,13 +35,14 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generator
+from typing import Any
 
 from ..cards import GERMAN
 from .base import View
 
-__all__ = ["K", "SAMPLES", "Review", "review", "reviewed", "run"]
+__all__ = ["SAMPLES", "K", "Review", "review", "reviewed", "run"]
 
 K = 2.0
 """A decision is marked when best - player > K standard errors (and > 0)."""

@@ -28,7 +28,6 @@ True
 from __future__ import annotations
 
 import random
-
 from collections.abc import Iterable, Sequence
 from typing import Any
 

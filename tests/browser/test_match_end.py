@@ -9,7 +9,7 @@ from typing import Any
 
 import engine
 
-from .play import open_lobby, play_deal, record, replay, start_match, take_turn, wait_turn
+from .play import open_lobby, play_deal, record, replay, start_match, wait_turn
 
 RECORDS = Path(__file__).resolve().parents[1] / "records"
 

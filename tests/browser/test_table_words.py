@@ -20,11 +20,11 @@ import engine
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "web"))
 
-from gen import pagedata  # noqa: E402
-from table import model  # noqa: E402
-from table.controller import Table  # noqa: E402
-from table.games import adapter  # noqa: E402
-from table.text import Text, catalogue  # noqa: E402
+from gen import pagedata
+from table import model
+from table.controller import Table
+from table.games import adapter
+from table.text import Text, catalogue
 
 DATA = pagedata.build(ROOT)
 RAW = re.compile(r"\b(?:web|event|refusal|hint|card|set|reason|label|option|action|game|katte|phase|special"
@@ -40,7 +40,7 @@ def run_async(main: Callable[[], Coroutine[Any, Any, None]]) -> None:
     def target() -> None:
         try:
             asyncio.run(main())
-        except BaseException as e:  # handed to the test thread
+        except BaseException as e:  # noqa: BLE001 (handed to the test thread)
             failed.append(e)
 
     thread = threading.Thread(target=target)

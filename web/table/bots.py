@@ -45,7 +45,7 @@ def make(game: str, level: str, seed: int | None, errors: list[str] | None = Non
     """The engine's bot for ``level``, else medium, else random; None if none can be built."""
     try:
         from engine.bots import make_bot
-    except Exception as e:  # the bots package itself is broken: random play
+    except Exception as e:  # noqa: BLE001 (the bots package itself is broken: random play)
         note(errors, f"engine.bots: {type(e).__name__}: {e}")
         return None
     for lv in dict.fromkeys([level, DEFAULT_LEVEL, "random"]):
@@ -53,7 +53,7 @@ def make(game: str, level: str, seed: int | None, errors: list[str] | None = Non
             return make_bot(game, lv, seed, budget(lv))
         except ValueError:
             continue  # this game has no such level (yet)
-        except Exception as e:  # a bot module that does not import: fall back
+        except Exception as e:  # noqa: BLE001 (a bot module that does not import: fall back)
             note(errors, f"{game} {lv} bot: {type(e).__name__}: {e}")
     return None
 
@@ -130,7 +130,7 @@ class Players:
                 raise
             except EngineError as e:
                 note(self.errors, f"{self.game} {self.level(seat)} bot: {e}")
-            except Exception as e:  # a bug in a bot must not stop the game
+            except Exception as e:  # noqa: BLE001 (a bug in a bot must not stop the game)
                 note(self.errors, f"{self.game} {self.level(seat)} bot failed: {type(e).__name__}: {e}")
         return random_choice(match, seat, self.rng)
 
@@ -142,7 +142,7 @@ def preload(games: list[str]) -> None:
             from engine.bots import levels
 
             levels(game)  # imports the game's bot module
-        except Exception as e:
+        except Exception as e:  # noqa: BLE001 (said once; the table plays on with what loads)
             note(None, f"{game} bots do not load: {type(e).__name__}: {e}")
 
 
@@ -157,6 +157,6 @@ async def hint(match: Match, seat: int, alive: Alive, seed: int | None = None) -
             return decision
     except Cancelled:
         raise
-    except Exception as e:
+    except Exception as e:  # noqa: BLE001 (a hint that fails is no hint, never a broken table)
         note(None, f"hint failed: {type(e).__name__}: {e}")
     return None

@@ -202,7 +202,7 @@ class Table:
             action = m.parse(decision.action)
             if action.verb != "arrange" or m.check(action) is not None:
                 return None
-        except Exception as e:  # a bot's bug must not break the arrangement board
+        except Exception as e:  # noqa: BLE001 (a bot's bug must not break the arrangement board)
             bots.note(self.players.errors, f"suggest failed: {type(e).__name__}: {e}")
             return None
         return [g.split() for g in " ".join(action.args).split(" / ")]
@@ -289,9 +289,9 @@ class Table:
 
     def review_start(self) -> Reply:
         """"Review my play": the human's decisions in the finished deal ({count}), or {error}."""
-        from .review import Session
-
         from engine.bots.review import reviewed
+
+        from .review import Session
 
         m = self.match
         self.reviews += 1
