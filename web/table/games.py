@@ -75,7 +75,6 @@ class Game:
     """Defaults that fit any trick game; a game overrides what it shows differently."""
 
     name = ""
-    deck = "french"
     can_leave = False  # may the human hand the seat to a computer player mid-deal?
 
     def score(self, view: View, seat: int, t: Text) -> str:
@@ -165,7 +164,6 @@ class Game:
 
 class Kocka(Game):
     name = "kocka"
-    deck = "german"
 
     @staticmethod
     def letters(view: View, seat: int) -> str:
@@ -202,9 +200,9 @@ class Kocka(Game):
             # who gets my cards, and whose I got: as the engine passes them (O-5)
             to = Kocka.passes_to(me)
             giver = next(s for s in range(SEATS) if Kocka.passes_to(s) == me)
-            groups.append(group(t("web.kocka.you_passed", name=t.name(to)), view["passed"], "german", t))
+            groups.append(group(t("web.kocka.you_passed", name=t.name(to)), view["passed"], t.deck, t))
             if view.get("received"):
-                groups.append(group(t("web.kocka.you_received", name=t.name(giver)), view["received"], "german", t))
+                groups.append(group(t("web.kocka.you_received", name=t.name(giver)), view["received"], t.deck, t))
         lines = []
         if view["phase"] == "play":
             lines.append(t("web.kocka.still_out", points=still_out(view["points"])))
@@ -236,7 +234,7 @@ class Kocka(Game):
         tricks = view.get("tricks") or []
         plays = tricks[n - 1]["plays"] if 0 < n <= len(tricks) else []
         hejma = any(p.get("card") == HEJMA_CODE for p in plays)
-        params = {"n": n, "card": t.card(event["card"], "german"), "points": points}
+        params = {"n": n, "card": t.card(event["card"]), "points": points}
         if event.get("last"):
             return t.you("web.taken.kocka.last", seat, bonus=LAST_TRICK_BONUS, **params)
         if hejma:
@@ -350,7 +348,7 @@ class Katte(Game):
         redeal = any(e["kind"] == "redeal" for e in view["events"])
         for seat, codes in view["shown"].items():
             label = "web.katte.shown" if redeal else "web.katte.shown_auto"
-            groups.append(group(t(label, name=t.name(int(seat))), codes, "french", t))
+            groups.append(group(t(label, name=t.name(int(seat))), codes, t.deck, t))
         return {"cards": [], "lines": lines, "groups": groups}
 
     def event(self, event: dict[str, Any], t: Text, view: View | None = None) -> str | None:
@@ -419,7 +417,7 @@ class Katte(Game):
     def summary_groups(self, view: View, t: Text) -> list[dict[str, Any]]:
         redeal = any(e["kind"] == "redeal" for e in view["events"])
         label = "web.katte.shown" if redeal else "web.katte.shown_auto"
-        return [group(t(label, name=t.name(int(s))), codes, "french", t) for s, codes in view["shown"].items()]
+        return [group(t(label, name=t.name(int(s))), codes, t.deck, t) for s, codes in view["shown"].items()]
 
     def columns(self, view: View, t: Text) -> list[tuple[str, list[str]]]:
         change: list[int] = (view["result"] or {}).get("chips") or [0] * len(view["chips"])
@@ -481,7 +479,7 @@ class Katko(Game):
         if not view["turned"]:
             return {"cards": [], "lines": lines, "groups": []}
         suit = t(f"card.french.suit.{view['trump']}")
-        return {"cards": [card_item(view["turned"], "french", t)],
+        return {"cards": [card_item(view["turned"], t.deck, t)],
                 "lines": [t("web.katko.trump", suit=suit)] + lines, "groups": []}
 
     def event(self, event: dict[str, Any], t: Text, view: View | None = None) -> str | None:
@@ -554,9 +552,9 @@ class CallKitti(Game):
         if not mine or view["phase"] == "over":
             return {"cards": [], "lines": [], "groups": []}
         played = len(view["tricks"])
-        groups = [group(t("web.select.set", n=i + 1), s, "french", t, self.category(s, t))
+        groups = [group(t("web.select.set", n=i + 1), s, t.deck, t, self.category(s, t))
                   for i, s in enumerate(mine["sets"]) if i >= played]
-        groups.append(group(t("label.discard"), [mine["discard"]], "french", t))
+        groups.append(group(t("label.discard"), [mine["discard"]], t.deck, t))
         return {"cards": [], "lines": [t("web.call-kitti.your_sets")], "groups": groups}
 
     @staticmethod
