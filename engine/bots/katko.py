@@ -21,13 +21,13 @@ points are tested to agree with the engine's (``tests/test_bots_katko.py``).
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 from typing import Any
 
 from ..cards import FRENCH
 from . import register
 from .base import Bot, Budget, Decision, RandomBot, Steps, View
+from .search import sampled_values
 
 RANKS = 13
 DECK = 52
@@ -606,36 +606,30 @@ class HardBot(Bot):
                 v = cache[out] = equity(info, out, me)
             return v
 
-        live = list(info.legal)
-        values: dict[int, list[float]] = {c: [] for c in live}
-        start = time.perf_counter()
-        worlds = 0
         probe = Sim(info.n, [[] for _ in range(info.n)], info.trump, info.must_beat, info.bonus,
                     info.twos, info.size)
-        while worlds < samples and len(live) > 1:
-            hands = sample_hands(info, self.rng)
+        rng = self.rng
+
+        def world() -> Sim:
+            hands = sample_hands(info, rng)
             if info.history and INFER_EPS < 1.0:
                 # draw a few worlds, keep one in proportion to how well it explains the plays
-                pool = [hands] + [sample_hands(info, self.rng) for _ in range(OVERSAMPLE - 1)]
+                pool = [hands] + [sample_hands(info, rng) for _ in range(OVERSAMPLE - 1)]
                 weights = [likelihood(info, h, probe) for h in pool]
-                hands = self.rng.choices(pool, weights)[0]
-            base = info.sim(hands)
-            for card in live:
-                w = base.copy()
-                w.play(card)
-                playout(w, solve_from, me, value)
-                values[card].append(value((tuple(w.points), w.bonus_seat, w.last_winner)))
-            worlds += 1
-            if worlds % PRUNE_EVERY == 0 and worlds >= 2 * PRUNE_EVERY:
-                live = prune(live, values, worlds)
-            if budget.seconds is not None and time.perf_counter() - start > budget.seconds:
-                break
-            yield
-        totals = {c: sum(values[c][:worlds]) for c in live}
-        worlds = max(worlds, 1)
+                hands = rng.choices(pool, weights)[0]
+            return info.sim(hands)
+
+        def worth(base: Sim, card: int) -> float:
+            w = base.copy()
+            w.play(card)
+            playout(w, solve_from, me, value)
+            return value((tuple(w.points), w.bonus_seat, w.last_winner))
+
+        tally = yield from sampled_values(list(info.legal), world, worth, samples=samples, seconds=budget.seconds,
+                                          prune=prune, prune_every=PRUNE_EVERY)
         # ties (the same value in every world) go to medium's choice
         card_m, reason, keep = medium_choice(info)
-        best = max(live, key=lambda c: (round(totals[c] / worlds, 9), c == card_m))
+        best = tally.best(prefer=card_m)
         if best == card_m:
             return _decision(view, best, reason, keep)
         rest = list(info.hand)

@@ -26,12 +26,12 @@ the engine would (a test plays it against the engine), only faster.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from ..cards import FRENCH
 from . import register
 from .base import Bot, Budget, Decision, RandomBot, Steps, View, cards_in
+from .search import sampled_values
 
 RANKS = 13
 DECK = 52
@@ -568,34 +568,20 @@ class HardBot(Bot):
             return _hint(facts, _parse_move(legal[0]), legal)
         moves = [_parse_move(a) for a in legal]
         budget = self.budget or Budget(ARENA_SAMPLES)
-        wins = [0.0] * len(moves)
-        total = 0.0
-        worlds = 0
-        start = time.perf_counter()
-        last_yield = start
-        tries = 0
         showdown = facts.sim.trick_no == 5
-        while worlds < budget.samples and tries < budget.samples * 4:
-            tries += 1
-            got = sample_world(facts, self.rng)
-            if got is None:
-                continue
-            world, thrown = got
-            weight = likelihood(facts, world, thrown, SURPRISE) if SURPRISE < 1 else 1.0
-            for i, move in enumerate(moves):
-                w = world.clone()
-                w.step(*move)
-                winner = solve_showdown(w, facts.me) if showdown else play_out(w, facts.me)
-                if winner == facts.me:
-                    wins[i] += weight
-            total += weight
-            worlds += 1
-            now = time.perf_counter()
-            if budget.seconds is not None and now - start > budget.seconds:
-                break
-            if now - last_yield > 0.015:
-                last_yield = now
-                yield
+        rng = self.rng
+
+        def value(got: tuple[_Sim, list[int]], move: Move) -> float:
+            w = got[0].clone()
+            w.step(*move)
+            winner = solve_showdown(w, facts.me) if showdown else play_out(w, facts.me)
+            return 1.0 if winner == facts.me else 0.0
+
+        tally = yield from sampled_values(
+            moves, lambda: sample_world(facts, rng), value, samples=budget.samples, seconds=budget.seconds,
+            weight=(lambda got: likelihood(facts, got[0], got[1], SURPRISE)) if SURPRISE < 1 else None)
+        worlds, total = tally.worlds, tally.weight
+        wins = [tally.total(m) for m in moves]
         if not worlds:  # nothing fits (never expected): fall back on the rules of thumb
             move = medium_move(facts.sim, facts.counts)
             return _hint(facts, move if _action(facts.me, move) in legal else moves[0], legal)

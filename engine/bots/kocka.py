@@ -27,6 +27,7 @@ from ..cards import GERMAN, HEJMA
 from ..games.kocka import LAST_TRICK_BONUS, POINTS, TOTAL
 from . import make_bot, register
 from .base import Bot, Budget, Decision, RandomBot, Steps, View, cards_in
+from .search import sampled_values
 
 __all__ = ["ARENA_SAMPLES", "EasyBot", "HardBot", "MediumBot", "make_bot"]
 
@@ -720,40 +721,28 @@ class HardBot(Bot):
         me = view["seat"]
         base = sim_from_view(view)
         cands = [GERMAN.parse(a.split()[-1]) for a in view["legal"]]
-        totals = [0.0] * len(cands)
         history, first = _history(view)
         budget = self.budget
         assert budget is not None
         exact = base.hands[me].bit_count() <= EXACT_CARDS
         # an exact world costs several playouts, and is worth several: fewer of them
         samples = max(6, budget.samples // 3) if exact and budget.seconds is None else budget.samples
-        start = tick = time.perf_counter()
-        worlds = 0
-        tries = 0
-        while worlds < samples and tries < samples * 4:
-            tries += 1
-            world = sample_world(view, base, self.rng)
-            if world is None:
-                continue
-            weight = plausibility(world, history, first, me) if PLAY_WEIGHT < 1.0 else 1.0
-            for i, c in enumerate(cands):
-                w = world.copy()
-                w.play(c)
-                if exact:
-                    totals[i] += weight * solve(w)[me]
-                else:
-                    playout(w)
-                    totals[i] += weight * w.utility(me)
-                now = time.perf_counter()
-                if now - tick > 0.015:
-                    tick = now
-                    yield
-            worlds += 1
-            if budget.seconds is not None and time.perf_counter() - start > budget.seconds:
-                break
+        rng = self.rng
+
+        def value(world: Sim, card: int) -> float:
+            w = world.copy()
+            w.play(card)
+            if exact:
+                return solve(w)[me]
+            playout(w)
+            return w.utility(me)
+
+        tally = yield from sampled_values(
+            cands, lambda: sample_world(view, base, rng), value, samples=samples, seconds=budget.seconds,
+            weight=(lambda world: plausibility(world, history, first, me)) if PLAY_WEIGHT < 1.0 else None)
         # ties go to the medium choice, so search only overrides it for a reason
         pref = medium_play(base)
-        i = max(range(len(cands)), key=lambda k: (round(totals[k], 6), cands[k] == pref))
+        i = max(range(len(cands)), key=lambda k: (round(tally.total(cands[k]), 6), cands[k] == pref))
         return _play_decision(base, cands[i])
 
 
