@@ -46,6 +46,7 @@ from ..cards import FRENCH
 from ..games.call_kitti import set_category, set_value
 from . import register
 from .base import Bot, Budget, Decision, Steps, View
+from .search import sampled_values
 
 SEATS = 4
 SHOWS = 4
@@ -774,34 +775,37 @@ class HardBot(Bot):
         points, wati, goals = list(view["points"]), list(view["wati"]), list(view["goals"])
         carry = list(view["wati_carry"])
         worlds = len(pool.picks[pool.others[0]])
-        totals = [0.0] * (MAX_BID + 1)
         dist = [0.0] * (SHOWS + 1)
         memo: dict[tuple[tuple[int, ...], tuple[int, ...]], float] = {}
         vals: list[list[int]] = [mine] * SEATS
         bids = [0] * SEATS
-        for x in range(worlds):
+        drawn = iter(range(worlds))
+
+        def world() -> tuple[int, ...]:
+            """The next pooled world: how many shows each seat wins in it."""
+            x = next(drawn)
             for s in pool.others:
                 i = pool.picks[s][x]
                 vals[s] = pool.vals[s][i]
                 known_bid = known[s]
                 bids[s] = pool.bid[s][i] if known_bid is None else known_bid
-            won = play_shows(vals)
+            won = tuple(play_shows(vals))
             dist[won[seat]] += 1
-            key_won = tuple(won)
-            for b in range(MAX_BID + 1):
-                bids[seat] = b
-                key = (tuple(bids), key_won)
-                u = memo.get(key)
-                if u is None:
-                    pts, wt, gl, pay = score_deal(bids, won, points, carry, wati, goals)
-                    u = memo[key] = pay[seat] + match_value(seat, pts, wt, gl)
-                totals[b] += u
-            if x % 100 == 99:
-                if self._deadline is not None and time.perf_counter() > self._deadline:
-                    worlds = x + 1  # out of time: the worlds so far
-                    break
-                yield
-        return [t / worlds for t in totals], [d / worlds for d in dist]
+            return won
+
+        def value(won: tuple[int, ...], b: int) -> float:
+            bids[seat] = b
+            key = (tuple(bids), won)
+            u = memo.get(key)
+            if u is None:
+                pts, wt, gl, pay = score_deal(bids, list(won), points, carry, wati, goals)
+                u = memo[key] = pay[seat] + match_value(seat, pts, wt, gl)
+            return u
+
+        left = None if self._deadline is None else max(0.0, self._deadline - time.perf_counter())
+        tally = yield from sampled_values(list(range(MAX_BID + 1)), world, value, samples=worlds, seconds=left)
+        worlds = max(tally.worlds, 1)
+        return [tally.total(b) / worlds for b in range(MAX_BID + 1)], [d / worlds for d in dist]
 
 
 register("call-kitti", RandomCallKittiBot, EasyBot, MediumBot, HardBot)
