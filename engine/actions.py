@@ -16,10 +16,13 @@ engine.errors.NotationError: 'x play 7S' is not an action: it must start with a 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Literal, get_args
 
 from .errors import NotationError
 
-VERBS = ("play", "discard", "timeout", "leave", "pass", "declare", "arrange", "bid")
+Verb = Literal["play", "discard", "timeout", "leave", "pass", "declare", "arrange", "bid"]
+"""Every verb of the hand records (``shared/spec/hand-records.md``)."""
+VERBS: tuple[Verb, ...] = get_args(Verb)
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +30,7 @@ class Action:
     """A seat's decision. ``args`` are the words after the verb, canonical order."""
 
     seat: int
-    verb: str
+    verb: Verb
     args: tuple[str, ...] = ()
 
     def __str__(self) -> str:
@@ -38,6 +41,21 @@ class Action:
     @property
     def notation(self) -> str:
         return str(self)
+
+    def label_params(self) -> dict[str, Any]:
+        """The card codes or number that an ``action.<verb>`` label names (the page's
+        labels use it too; :meth:`engine.state.Match.label` adds an arrangement's sets).
+
+        >>> Action(2, "pass", ("7H", "8H", "9H")).label_params()
+        {'cards': ['7H', '8H', '9H']}
+        """
+        if self.verb in ("play", "discard"):
+            return {"card": self.args[0]}
+        if self.verb == "pass":
+            return {"cards": list(self.args)}
+        if self.verb == "bid":
+            return {"number": self.args[0]}
+        return {}
 
     @classmethod
     def parse(cls, text: str) -> Action:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .i18n import render
+
 
 @dataclass(frozen=True)
 class Refusal:
@@ -21,8 +23,6 @@ class Refusal:
     params: dict[str, Any] = field(default_factory=dict)
 
     def message(self, lang: str = "en") -> str:
-        from .i18n import render
-
         text = render("refusal." + self.code, self.params, lang)
         return f"{text} ({self.rule})" if self.rule else text
 

@@ -17,10 +17,7 @@ import re
 from collections.abc import Iterator, Mapping
 from functools import cache
 from importlib import resources
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from .actions import Action
+from typing import Any
 
 
 @cache
@@ -179,18 +176,6 @@ def fill(template: str, params: Mapping[str, Any], lang: str = "en") -> str:
     if "plural" in template:
         template = _plurals(template, params, lang)
     return template.format_map(_Params(params))
-
-
-def action_params(action: Action) -> dict[str, Any]:
-    """The card codes or number that an ``action.<verb>`` label names (the page's
-    labels use it too; :meth:`engine.state.Match.label` adds an arrangement's sets)."""
-    if action.verb in ("play", "discard"):
-        return {"card": action.args[0]}
-    if action.verb == "pass":
-        return {"cards": list(action.args)}
-    if action.verb == "bid":
-        return {"number": action.args[0]}
-    return {}
 
 
 def _text(value: Any, lang: str) -> str:

@@ -31,7 +31,7 @@ from .actions import Action
 from .cards import Deck
 from .errors import DealError, IllegalAction, NotationError, Refusal
 from .events import Event
-from .i18n import action_params, render
+from .i18n import render
 from .options import OptionSpec, describe, resolve
 from .shuffle import below, check_number, shuffle, stream_for
 
@@ -366,7 +366,7 @@ class Match(ABC):
 
     def label(self, action: Action, lang: str = "en") -> str:
         """A human label for an action, e.g. "Play Queen of hearts"."""
-        params: dict[str, Any] = {"deck": self.DECK.name, **action_params(action)}
+        params: dict[str, Any] = {"deck": self.DECK.name, **action.label_params()}
         if action.verb == "arrange":  # the sets as written, then the discard
             words = " ".join(action.args).split(" / ")
             params["sets"] = " / ".join(words[:4])

@@ -3,7 +3,7 @@ few seeded deals, so that a refactoring of the bots shows as a readable diff (an
 deliberate change of play shows exactly where it plays differently).
 
 Regenerate after a deliberate change with ``python tests/bot_goldens.py`` and review
-the diff of ``tests/golden/bots/``.
+the diff of ``tests/golden_bots/``.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ if str(ROOT) not in sys.path:
 from engine import GAMES
 from engine.bots import Budget, levels, make_bot
 
-GOLDEN = Path(__file__).parent / "golden" / "bots"
+GOLDEN = Path(__file__).parent / "golden_bots"
 SEEDS = (1, 2, 3, 4)
 HARD = Budget(samples=6)  # a few worlds, no clock: the same decisions on any machine
 

@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine import Action, Refusal
-from engine.i18n import CASE_FIELD, action_params, fill, name_card, verbs
+from engine.i18n import CASE_FIELD, fill, name_card, verbs
 
 SEAT_KEYS = ("seat", "dealer", "leader", "loser", "winner", "to_act", "bidder", "last_trick")
 CARD_KEYS = ("card", "best", "winning")
@@ -165,7 +165,7 @@ class Text:
 
     def label(self, action: Action) -> str:
         """An action's button label ("Play Queen of hearts", "Bid 2") in this language."""
-        return self.render(f"action.{action.verb}", action_params(action))
+        return self.render(f"action.{action.verb}", action.label_params())
 
     def event(self, event: dict[str, Any], key: str | None = None, game: str = "") -> str | None:
         """An engine event in the page's words, seats as names; None if the page has no
