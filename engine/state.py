@@ -25,7 +25,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Literal, Self
 
 from .actions import Action
 from .cards import Deck
@@ -34,6 +34,11 @@ from .events import Event
 from .i18n import render
 from .options import OptionSpec, describe, resolve
 from .shuffle import below, check_number, shuffle, stream_for
+
+
+Phase = Literal["none", "pass", "arrange", "bid", "play", "showdown", "over"]
+"""Every game's stages of a deal: Kočka passes, Call Kitti arranges then bids, Katte
+ends with a showdown; ``"none"`` before the first deal and ``"over"`` after each."""
 
 
 @dataclass
@@ -70,7 +75,7 @@ class Match(ABC):
     summaries: list[dict[str, Any]]
     log: list[Event]
     # Every game keeps these two; each sets them in ``_setup`` and ``_begin``.
-    phase: str  # the game's word for the stage of the deal: "none" before the first, "over" after
+    phase: Phase  # the stage of the deal: "none" before the first, "over" after
     result: dict[str, Any]  # the current deal's result in the replay format, {} until it ends
 
     # ------------------------------------------------------------------ setup
