@@ -3,7 +3,7 @@
 // the frame scrolls into view or is touched, then the example steps and answers.
 // The frame tells its host page its content height ({type: "kortti-embed-height",
 // height}) whenever that changes, for hosts that size their frames to fit.
-import { Example, Words, boardHtml, icon } from "./lesson-board.js";
+import { Example, Words, boardHtml, fill, icon } from "./lesson-board.js";
 import { startPython } from "./lesson-python.js";
 import { decodeRecord } from "./lesson-codec.js";
 
@@ -25,7 +25,7 @@ const asked = params.get("lang");
 const lang = cfg.ui[asked] ? asked : (["fi", "cs"].find((l) => (navigator.language || "").startsWith(l)) || "en");
 document.documentElement.lang = lang;
 const ui = cfg.ui[lang];
-const t = (key, p = {}) => String(ui[key] ?? key).replace(/\{(\w+)\}/g, (w, k) => (k in p ? String(p[k]) : w));
+const t = (key, p = {}) => fill(String(ui[key] ?? key), p, lang);
 const root = document.getElementById("embed");
 // Opened alone, the example is the page's main content. In another site's page it is part
 // of that page's content, inside the host's own landmarks: no second "main" there.
