@@ -35,7 +35,6 @@ from .i18n import render
 from .options import OptionSpec, describe, resolve
 from .shuffle import below, check_number, shuffle, stream_for
 
-
 Phase = Literal["none", "pass", "arrange", "bid", "play", "showdown", "over"]
 """Every game's stages of a deal: Kočka passes, Call Kitti arranges then bids, Katte
 ends with a showdown; ``"none"`` before the first deal and ``"over"`` after each."""
