@@ -17,7 +17,7 @@ began before it stops at its next slice, so a move never waits behind it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import engine
 from engine import EngineError, Event, Match
@@ -26,6 +26,9 @@ from . import bots, model
 from .games import adapter, signed
 from .outcome import outcome
 from .text import Text, catalogue
+
+if TYPE_CHECKING:  # review.py imports the bots: loaded when a review is asked for
+    from .review import Session
 
 Reply = dict[str, Any]
 
@@ -41,7 +44,7 @@ class Table:
         self.epoch = 0  # bumped by every change of the match (see the module's docstring)
         self.seen = (0, 0)  # (deal number, events already announced)
         self.hint: tuple[int, dict[str, Any]] | None = None  # (decision number, hint model)
-        self.reviewing: Any = None  # "Review my play": the finished deal under review (review.py)
+        self.reviewing: Session | None = None  # "Review my play": the finished deal under review (review.py)
         self.reviews = 0  # review requests: a newer one stops an older
         self.players = bots.Players("", {}, None)
         self.reported = 0  # finished deals whose outcome a reply has carried

@@ -27,7 +27,7 @@ from .text import Text, catalogue
 
 Reply = dict[str, Any]
 # the parts of the model that let the human act: a replay only shows
-READ_ONLY = {"select": None, "buttons": [], "modes": None, "hint": None, "can_hint": False, "mine": False,
+READ_ONLY: dict[str, Any] = {"select": None, "buttons": [], "modes": None, "hint": None, "can_hint": False, "mine": False,
              "timer": None, "leave_seat": None}
 
 
@@ -131,7 +131,7 @@ class Replay:
                 "line": " ".join(lines), "deal": deal, "step": step, "steps": n}
 
 
-def where(say: Any, deal: int | None, action: int | None) -> str:
+def where(say: Text, deal: int | None, action: int | None) -> str:
     if deal is not None and action is not None:
         return say("web.replay.error.where_action", deal=deal + 1, action=action + 1)
     if deal is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import engine
-from engine.games.katko import led_deuce_won
+from engine.games.katko import Katko, led_deuce_won
 
 from . import words as W
 from .narrator import Narrator
@@ -40,6 +40,7 @@ class KatkoNarrator(Narrator):
 
     def before(self, action: engine.Action) -> None:
         self.ctx = self.facing(action.seat)
+        assert isinstance(self.m, Katko)
         self.ctx["duty"] = self.m.duty(action.seat)  # the engine's T-6/T-7 duty and the cards meeting it
 
     def _play(self, seat: int, card: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import engine
+from engine.games.kocka import Kocka
 
 from .narrator import Narrator
 
@@ -40,7 +41,7 @@ class KockaNarrator(Narrator):
             d = e.data
             if e.kind == "passed":
                 self.clear_table()
-                nxt = self.m.passes_to(d["seat"])  # O-5, as the engine passes them
+                nxt = Kocka.passes_to(d["seat"])  # O-5, as the engine passes them
                 self.table.append([d["seat"], " ".join(d["cards"]), "p", self.t("kocka.to", name=self.n(nxt))])
                 text = self.t("kocka.pass", name=self.n(d["seat"]), cards=self.c(*d["cards"]), to=self.n(nxt))
                 head = self.head("step.exchange")
