@@ -1,0 +1,55 @@
+"""Kočka bots: easy, medium (rules of a strong player) and hard (PIMC search).
+
+Every bot reads only its seat's view. The hard bot samples the hidden hands
+consistently with every public fact (voids shown by not following, the three cards
+it passed sit in the next seat's hand until played), plays each sample out with the
+medium policy on a private bit-mask simulator of the rules (held to the engine by
+``tests/test_simulators.py``) and solves the last tricks exactly; at the exchange it
+scores the most promising passes on sampled deals. The package, by purpose:
+``sim`` (the simulator), ``policy`` (the rules of thumb; the easy and medium bots),
+``worlds`` (sampling and weighing hidden hands), ``hard`` (the hard bot), ``hints``
+(why a move was chosen), ``timing`` (command-line timing, not shipped to the page).
+This module registers the bots and keeps the names other code reads from it.
+
+>>> import engine
+>>> m = engine.new_match("kocka", 4, seed=3)
+>>> d = make_bot("kocka", "hard", seed=1, budget=Budget(4)).decide(m.view(0))
+>>> d.action in m.view(0)["legal"], d.reason.startswith("hint.kocka.")
+(True, True)
+"""
+
+from __future__ import annotations
+
+from .. import make_bot, register
+from ..base import Budget, RandomBot
+from .hard import ARENA_SAMPLES, EXACT_CARDS, HardBot, solve
+from .hints import play_decision as _play_decision
+from .policy import EasyBot, MediumBot, medium_play, playout
+from .policy import rank_passes as _rank_passes
+from .sim import SUIT, new_sim, sim_from_view, simulator_for
+from .sim import mask as _mask
+from .worlds import pass_world, sample_world
+
+__all__ = [
+    "ARENA_SAMPLES",
+    "EXACT_CARDS",
+    "SUIT",
+    "Budget",
+    "EasyBot",
+    "HardBot",
+    "MediumBot",
+    "_mask",
+    "_play_decision",
+    "_rank_passes",
+    "make_bot",
+    "medium_play",
+    "new_sim",
+    "pass_world",
+    "playout",
+    "sample_world",
+    "sim_from_view",
+    "simulator_for",
+    "solve",
+]
+
+register("kocka", RandomBot, EasyBot, MediumBot, HardBot)

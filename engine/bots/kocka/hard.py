@@ -1,0 +1,174 @@
+"""The Kočka hard bot: perfect-information Monte Carlo over sampled worlds, exact endings.
+
+At the exchange it scores the most promising passes (the medium ranking's best few)
+on sampled deals by successive halving, so the close calls get the most worlds. In
+play it hands the shared search driver (``engine/bots/search.py``) its worlds
+(``worlds.py``, weighed by plausibility) and the value of each card in a world: a
+medium playout, or, once the deciding seat holds :data:`EXACT_CARDS` cards or fewer,
+the exact max^n solution of the rest of the deal (:func:`solve`).
+"""
+
+from __future__ import annotations
+
+import time
+
+from ...cards import GERMAN
+from ...games.kocka import POINTS
+from ..base import Bot, Budget, Decision, Steps, View
+from ..search import sampled_values
+from .hints import pass_decision, play_decision
+from .policy import medium_play, playout, rank_passes
+from .sim import ABOVE, BELOW, Sim, mask, new_sim, sim_from_view
+from .worlds import PLAY_WEIGHT, pass_world, plausibility, plays_so_far, sample_world
+
+ARENA_SAMPLES = 80
+"""Worlds per decision for the hard bot in tests and the arena (fits 300 ms at p95 in Pyodide)."""
+
+EXACT_CARDS = 3  # solve exactly once the deciding seat holds this many cards or fewer
+
+
+def solve(sim: Sim) -> list[float]:
+    """Exact play to the end (max^n: each seat maximises its own utility); utilities.
+
+    ``sim`` is consumed: forced moves are played on it in place, and only real
+    choices are copied, which keeps the last three tricks to a few milliseconds.
+    """
+    legal = 0
+    while not sim.over:
+        legal = sim.legal()
+        if legal & (legal - 1):
+            break
+        sim.play(legal.bit_length() - 1)
+    if sim.over:
+        return [sim.utility(s) for s in range(4)]
+    seat = sim.turn
+    best: list[float] | None = None
+    # cards in the trick are not gone: a card between two of ours may still be beaten
+    gone = sim.played
+    for c in sim.plays:
+        gone &= ~(1 << c)
+    prev = -1
+    while legal:
+        low = legal & -legal
+        legal ^= low
+        c = low.bit_length() - 1
+        if (prev >= 0 and prev >> 3 == c >> 3 and POINTS[prev] == POINTS[c]
+                and BELOW[c] & ABOVE[prev] & ~gone == 0):
+            prev = c  # equivalent to the card just tried: same outcome
+            continue
+        prev = c
+        child = sim.copy()
+        child.play(c)
+        v = solve(child)
+        if best is None or v[seat] > best[seat]:
+            best = v
+    assert best is not None
+    return best
+
+
+class HardBot(Bot):
+    """PIMC: sampled worlds that respect every public fact, medium playouts, exact endings."""
+
+    level = "hard"
+    PASS_CANDIDATES = 16
+    PASS_FACTOR = 2  # the exchange decides most of a deal: it may get more worlds than a play
+
+    def __init__(self, seed: int | None = None, budget: Budget | None = None) -> None:
+        super().__init__(seed, budget or Budget(ARENA_SAMPLES))
+
+    def steps(self, view: View) -> Steps:
+        legal = view["legal"]
+        if len(legal) == 1 or view["phase"] not in ("pass", "play"):
+            if view["phase"] == "play":
+                sim = sim_from_view(view)
+                return play_decision(sim, GERMAN.parse(legal[0].split()[-1]))
+            return Decision(legal[0])
+        if view["phase"] == "pass":
+            return (yield from self._pass_steps(view))
+        return (yield from self._play_steps(view))
+
+    # ---------------------------------------------------------------- exchange
+
+    def _pass_steps(self, view: View) -> Steps:
+        me = view["seat"]
+        hand = mask(view["hand"])
+        ranked = rank_passes(hand)[: self.PASS_CANDIDATES]
+        combos = [c for _, c in ranked]
+        totals = [0.0] * len(combos)
+        budget = self.budget
+        assert budget is not None
+        start = time.perf_counter()
+        rng = self.rng
+        leader = (view["trick"] or {"leader": (view["dealer"] + 1) & 3})["leader"]
+        mode = view["options"].get("early_end", "certain")
+        # successive halving: every round plays the survivors on the same new
+        # worlds, then keeps the better half, so the close calls get the most worlds
+        alive = list(range(len(combos)))
+        rounds, n = 1, len(combos)
+        while n > 2:
+            n = (n + 1) // 2
+            rounds += 1
+        batch = max(1, budget.samples * self.PASS_FACTOR // rounds)
+        counts = [0] * len(combos)
+        tick = start
+        out_of_time = False
+        rnd = 0
+        while not out_of_time:
+            rnd += 1
+            for _ in range(batch):
+                hands, gives = pass_world(hand, me, rng)
+                for i in alive:
+                    combo = combos[i]
+                    gives[me] = (1 << combo[0]) | (1 << combo[1]) | (1 << combo[2])
+                    after = [(hands[s] & ~gives[s]) | gives[(s - 1) & 3] for s in range(4)]
+                    sim = new_sim(after, leader, mode)
+                    playout(sim)
+                    totals[i] += sim.utility(me)
+                    counts[i] += 1
+                    now = time.perf_counter()
+                    if now - tick > 0.015:
+                        tick = now
+                        yield
+                if budget.seconds is not None:
+                    spent = time.perf_counter() - start
+                    if spent > budget.seconds:
+                        out_of_time = True
+                        break
+                    if spent > budget.seconds * rnd / rounds:
+                        break  # on a clock, each round gets its share of the time
+            if len(alive) <= 2:
+                break
+            alive.sort(key=lambda k: (-totals[k], k))
+            alive = alive[: (len(alive) + 1) // 2]
+        i = max(alive, key=lambda k: (totals[k] / max(counts[k], 1), -k))
+        return pass_decision(view, hand, combos[i])
+
+    # -------------------------------------------------------------------- play
+
+    def _play_steps(self, view: View) -> Steps:
+        me = view["seat"]
+        base = sim_from_view(view)
+        cands = [GERMAN.parse(a.split()[-1]) for a in view["legal"]]
+        history, first = plays_so_far(view)
+        budget = self.budget
+        assert budget is not None
+        exact = base.hands[me].bit_count() <= EXACT_CARDS
+        # an exact world costs several playouts, and is worth several: fewer of them
+        samples = max(6, budget.samples // 3) if exact and budget.seconds is None else budget.samples
+        rng = self.rng
+
+        def value(world: Sim, card: int) -> float:
+            w = world.copy()
+            w.play(card)
+            if exact:
+                return solve(w)[me]
+            playout(w)
+            return w.utility(me)
+
+        tally = yield from sampled_values(
+            cands, lambda: sample_world(view, base, rng), value, samples=samples, seconds=budget.seconds,
+            weight=(lambda world: plausibility(world, history, first, me)) if PLAY_WEIGHT < 1.0 else None)
+        # ties go to the medium choice, so search only overrides it for a reason
+        pref = medium_play(base)
+        i = max(range(len(cands)), key=lambda k: (round(tally.total(cands[k]), 6), cands[k] == pref))
+        return play_decision(base, cands[i])
