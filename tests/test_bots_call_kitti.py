@@ -185,7 +185,7 @@ def test_the_optimiser_finds_the_best_of_all_200200_splits() -> None:
                         s3 = (r2[0], *c)
                         s4 = tuple(x for x in r2 if x not in s3)
                         v = sorted((vr[s1], vr[s2], vr[s3], vr[s4]), reverse=True)
-                        best = max(best, sum(ck._WIN[k][v[k]] for k in range(4)))
+                        best = max(best, sum(ck.WIN[k][v[k]] for k in range(4)))
                         count += 1
         assert count == 200200
         assert score == pytest.approx(best)

@@ -64,17 +64,17 @@ def test_the_simulator_agrees_with_the_engine() -> None:
         m = Katte.new(rng.randint(2, 6), seed=seed)
         if m.deal_over:
             continue
-        first = K._Facts(m.view(m.to_act()[0])).sim.clone()
+        first = K.Facts(m.view(m.to_act()[0])).sim.clone()
         first.hands = [list(h) for h in m.hands]  # the true deal, for the replay below
         while not m.deal_over:
             seat = m.to_act()[0]
             view = m.view(seat)
-            sim = K._Facts(view).sim
-            assert sorted(K._action(seat, mv) for mv in sim.legal()) == sorted(view["legal"])
+            sim = K.Facts(view).sim
+            assert sorted(K.action_of(seat, mv) for mv in sim.legal()) == sorted(view["legal"])
             action = rng.choice(view["legal"])
             m.apply(action)
             assert first.turn == seat
-            first.step(*K._parse_move(action))
+            first.step(*K.parse_move(action))
         assert first.result == m.deal_result()["winner"]
 
 
@@ -83,7 +83,7 @@ def test_samples_respect_every_public_fact() -> None:
     a full deal: the right number of cards per seat, no card twice, none seen."""
     for i, m in enumerate(_random_positions(150, 9)):
         seat = m.to_act()[0]
-        facts = K._Facts(m.view(seat))
+        facts = K.Facts(m.view(seat))
         hidden: dict[int, list[int]] = {s: [] for s in range(m.players)}
         for t in m.done + [m.trick]:
             for s, c, up in t.plays:
@@ -115,7 +115,7 @@ def test_medium_play_is_fully_explained_by_the_opponent_model() -> None:
         while not m.deal_over:
             seat = m.to_act()[0]
             view = m.view(seat)
-            facts = K._Facts(view)
+            facts = K.Facts(view)
             hidden: dict[int, list[int]] = {s: [] for s in range(players)}
             for t in m.done + [m.trick]:
                 for s, c, up in t.plays:

@@ -99,7 +99,7 @@ def test_sampled_worlds_respect_every_public_fact() -> None:
                     assert [h.bit_count() for h in w.hands] == view["hand_counts"]
                     assert w.hands[seat] == base.hands[seat]
                     # the cards this seat passed are with the next seat unless played
-                    gone = K._mask(view["passed"]) & ~base.played
+                    gone = K.mask(view["passed"]) & ~base.played
                     assert w.hands[(seat + 1) % 4] & gone == gone
                     for s in range(4):
                         assert not w.hands[s] & base.played
@@ -183,15 +183,15 @@ def test_hints_name_keys_of_the_catalogue() -> None:
 def test_medium_ducks_and_dumps_hejma() -> None:
     view = _views(range(1))[0]
     sim = K.new_sim([0, 0, 0, 0], 0, "certain")
-    sim.hands[1] = K._mask(["7L", "OL", "KA", "9B", "AH", "TH", "8A", "7B"])
+    sim.hands[1] = K.mask(["7L", "OL", "KA", "9B", "AH", "TH", "8A", "7B"])
     sim.play(GERMAN.parse("KL"))
     assert K.medium_play(sim) == GERMAN.parse("OL")  # duck under KL with Hejma
     sim2 = K.new_sim([0, 0, 0, 0], 0, "certain")
-    sim2.hands[1] = K._mask(["OL", "KA", "9B", "AH", "TH", "8A", "7B", "UB"])
+    sim2.hands[1] = K.mask(["OL", "KA", "9B", "AH", "TH", "8A", "7B", "UB"])
     sim2.play(GERMAN.parse("7H"))
     assert K.medium_play(sim2) == GERMAN.parse("TH")  # cannot duck 7H, others may still overtake: lowest above
     sim3 = K.new_sim([0, 0, 0, 0], 0, "certain")
-    sim3.hands[1] = K._mask(["OL", "KA", "9B", "KL", "8A", "7B", "UB", "AB"])
+    sim3.hands[1] = K.mask(["OL", "KA", "9B", "KL", "8A", "7B", "UB", "AB"])
     sim3.play(GERMAN.parse("7H"))
     assert K.medium_play(sim3) == GERMAN.parse("OL")  # void in hearts: dump Hejma
     assert view["phase"] == "pass"

@@ -191,7 +191,7 @@ def _kocka_play(view: View, action: str, rng: random.Random, samples: int,
 
     best, means, diff, se, n = yield from _paired(len(cands), human, cands.index(pref) if pref in cands else -1,
                                                   world, samples, deadline)
-    d = ko._play_decision(base, cands[best])
+    d = ko.play_decision(base, cands[best])
     return Review(action, d.action, means[human], means[best], diff, se, n, "points", d.reason, dict(d.params))
 
 
@@ -200,8 +200,8 @@ def _kocka_pass(view: View, action: str, rng: random.Random, samples: int,
     from . import kocka as ko
 
     me = view["seat"]
-    hand = ko._mask(view["hand"])
-    combos = [c for _, c in ko._rank_passes(hand)[: ko.HardBot.PASS_CANDIDATES]]
+    hand = ko.mask(view["hand"])
+    combos = [c for _, c in ko.rank_passes(hand)[: ko.HardBot.PASS_CANDIDATES]]
     mine = tuple(sorted(GERMAN.parse(c) for c in action.split()[2:]))
     if mine not in combos:
         combos.append(mine)
@@ -270,26 +270,8 @@ def _katko_play(view: View, action: str, rng: random.Random, samples: int,
     card_m, reason, keep = ka.medium_choice(info)
     best, means, diff, se, n = yield from _paired(len(cands), human, cands.index(card_m) if card_m in cands else -1,
                                                   world, samples, deadline)
-    d = _katko_reason(view, info, cands[best], card_m, reason, keep)
+    d = ka.hard_decision(view, info, cands[best], card_m, reason, keep)  # the hard bot's own words
     return Review(action, d.action, means[human], means[best], diff, se, n, "chance", d.reason, dict(d.params))
-
-
-def _katko_reason(view: View, info: Any, best: int, card_m: int, reason: str, keep: int) -> Any:
-    """The hard bot's own words for ``best`` (as in ``katko.HardBot.steps``)."""
-    from . import katko as ka
-
-    if best == card_m:
-        return ka._decision(view, best, reason, keep)
-    rest = list(info.hand)
-    rest.remove(best)
-    keep = max(rest, key=lambda c: ka.Counting(info).wins_last(c, True))
-    if info.bonus and keep % ka.RANKS == ka.DEUCE:
-        reason = "deuce"
-    elif info.left == 2:
-        reason = "win_lead" if ka._probe(info).beats(best) else "keep"
-    else:
-        reason = "dump" if best % ka.RANKS == min(c % ka.RANKS for c in info.legal) else "keep"
-    return ka._decision(view, best, reason, keep)
 
 
 # ------------------------------------------------------------------ Katte
@@ -301,10 +283,10 @@ def _katte_play(view: View, action: str, rng: random.Random, samples: int,
     to trick 4, then the exact showdown, as the hard Katte bot plays out its worlds."""
     from . import katte as kt
 
-    facts = kt._Facts(view)
+    facts = kt.Facts(view)
     me = facts.me
-    moves = [kt._parse_move(a) for a in view["legal"]]
-    human = moves.index(kt._parse_move(action))
+    moves = [kt.parse_move(a) for a in view["legal"]]
+    human = moves.index(kt.parse_move(action))
     showdown = facts.sim.trick_no == 5
     pref = kt.medium_move(facts.sim.clone(), facts.counts)
 
@@ -324,7 +306,7 @@ def _katte_play(view: View, action: str, rng: random.Random, samples: int,
 
     best, means, diff, se, n = yield from _paired(len(moves), human, moves.index(pref) if pref in moves else -1,
                                                   world, samples, deadline)
-    d = kt._hint(facts, moves[best], view["legal"], means[best])
+    d = kt.hint(facts, moves[best], view["legal"], means[best])
     return Review(action, d.action, means[human], means[best], diff, se, n, "hand", d.reason, dict(d.params))
 
 
@@ -393,7 +375,7 @@ def _kitti_bid(view: View, action: str, rng: random.Random, samples: int, deadli
 
     bids = [int(a.split()[2]) for a in view["legal"] if a.split()[1] == "bid"]
     human = bids.index(int(action.split()[2]))
-    mine = ck._arranged_vals(view)
+    mine = ck.arranged_vals(view)
     rows, shows = yield from _kitti_rows(view, rng, samples, deadline, [mine])
     per_bid = [[r[0][b] for b in bids] for r in rows]
     gen = _paired(len(bids), human, -1, _replayed(per_bid), len(per_bid), None)
@@ -401,7 +383,7 @@ def _kitti_bid(view: View, action: str, rng: random.Random, samples: int, deadli
     dist = [0.0] * (ck.SHOWS + 1)
     for w in shows:
         dist[w[0]] += 1 / max(len(shows), 1)
-    d = ck._bid_decision(view, bids[best], dist)
+    d = ck.bid_decision(view, bids[best], dist)
     return Review(action, d.action, means[human], means[best], diff, se, n, "money", d.reason, dict(d.params))
 
 
@@ -415,9 +397,9 @@ def _kitti_arrange(view: View, action: str, rng: random.Random, samples: int, de
     seat = view["seat"]
     groups = [g.split() for g in " ".join(action.split()[2:]).split(" / ")]
     human_vals = [ck.hand_vrank([FRENCH.parse(c) for c in g]) for g in groups[:ck.SHOWS]]
-    cards = ck._sorted_hand(ck._hand(view))
-    masks, vals = ck._triples(cards)
-    tops = ck._search_top(masks, vals, ck._WIN, ck.HardBot.CANDIDATES)
+    cards = ck.sorted_hand(ck.hand(view))
+    masks, vals = ck.triples(cards)
+    tops = ck.search_top(masks, vals, ck.WIN, ck.HardBot.CANDIDATES)
     splits = [[vals[t] for t in idx] for _, idx in tops]
     if human_vals in splits:
         human = splits.index(human_vals)
@@ -435,8 +417,8 @@ def _kitti_arrange(view: View, action: str, rng: random.Random, samples: int, de
         best_action = action
         reason, params = None, {}
     else:
-        sets, discard = ck._split(cards, masks, tops[best][1])
-        best_action = ck._arrange_words(seat, sets, discard)
+        sets, discard = ck.split(cards, masks, tops[best][1])
+        best_action = ck.arrange_words(seat, sets, discard)
         reason = "hint.call-kitti.arrange"
         params = {"categories": [set_category(t) for t in sets], "card": FRENCH.code(discard),
                   "deck": "french", "expected": round(tops[best][0], 1)}

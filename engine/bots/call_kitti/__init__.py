@@ -25,26 +25,49 @@ from __future__ import annotations
 
 from .. import register
 from .hard import HardBot, suggest_bid
-from .hints import bid_decision as _bid_decision
-from .hints import suggest_arrangement
-from .optimiser import optimise
-from .optimiser import search_top as _search_top
-from .optimiser import split as _split
+from .hints import bid_decision, suggest_arrangement
+from .optimiser import optimise, search_top, split
 from .policy import EasyBot, MediumBot, RandomCallKittiBot
-from .sim import MAX_BID, SEATS, SHOWS, hand_vrank, play_shows, score_deal, simulator_for
-from .sim import sorted_hand as _sorted_hand
-from .sim import triples as _triples
-from .strength import WIN as _WIN
+from .sim import (
+    MAX_BID,
+    SEATS,
+    SHOWS,
+    hand_vrank,
+    play_shows,
+    score_deal,
+    simulator_for,
+    sorted_hand,
+    triples,
+)
+from .strength import WIN
 from .values import match_value
-from .views import arrange_words as _arrange_words
-from .views import arranged_vals as _arranged_vals
-from .views import hand as _hand
+from .views import arrange_words, arranged_vals, hand
 
 register("call-kitti", RandomCallKittiBot, EasyBot, MediumBot, HardBot)
 
 __all__ = [
-    "MAX_BID", "SEATS", "SHOWS", "_WIN", "EasyBot", "HardBot", "MediumBot", "RandomCallKittiBot",
-    "_arrange_words", "_arranged_vals", "_bid_decision", "_hand", "_search_top", "_sorted_hand",
-    "_split", "_triples", "hand_vrank", "match_value", "optimise", "play_shows", "score_deal",
-    "simulator_for", "suggest_arrangement", "suggest_bid",
+    "MAX_BID",
+    "SEATS",
+    "SHOWS",
+    "WIN",
+    "EasyBot",
+    "HardBot",
+    "MediumBot",
+    "RandomCallKittiBot",
+    "arrange_words",
+    "arranged_vals",
+    "bid_decision",
+    "hand",
+    "hand_vrank",
+    "match_value",
+    "optimise",
+    "play_shows",
+    "score_deal",
+    "search_top",
+    "simulator_for",
+    "sorted_hand",
+    "split",
+    "suggest_arrangement",
+    "suggest_bid",
+    "triples",
 ]

@@ -13,28 +13,25 @@ from __future__ import annotations
 from .. import register
 from ..base import RandomBot
 from .hard import ARENA_SAMPLES, HardBot, play_out, solve_showdown
-from .hints import hint as _hint
+from .hints import hint
 from .medium import EasyBot, MediumBot
 from .policy import medium_move
-from .sim import action_of as _action
-from .sim import parse_move as _parse_move
-from .sim import simulator_for
-from .worlds import Facts as _Facts
-from .worlds import likelihood, sample_world
+from .sim import action_of, parse_move, simulator_for
+from .worlds import Facts, likelihood, sample_world
 
 register("katte", RandomBot, EasyBot, MediumBot, HardBot)
 
 __all__ = [
     "ARENA_SAMPLES",
     "EasyBot",
+    "Facts",
     "HardBot",
     "MediumBot",
-    "_Facts",
-    "_action",
-    "_hint",
-    "_parse_move",
+    "action_of",
+    "hint",
     "likelihood",
     "medium_move",
+    "parse_move",
     "play_out",
     "sample_world",
     "simulator_for",

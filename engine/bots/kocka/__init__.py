@@ -23,11 +23,9 @@ from __future__ import annotations
 from .. import make_bot, register
 from ..base import Budget, RandomBot
 from .hard import ARENA_SAMPLES, EXACT_CARDS, HardBot, solve
-from .hints import play_decision as _play_decision
-from .policy import EasyBot, MediumBot, medium_play, playout
-from .policy import rank_passes as _rank_passes
-from .sim import SUIT, new_sim, sim_from_view, simulator_for
-from .sim import mask as _mask
+from .hints import play_decision
+from .policy import EasyBot, MediumBot, medium_play, playout, rank_passes
+from .sim import SUIT, mask, new_sim, sim_from_view, simulator_for
 from .worlds import pass_world, sample_world
 
 __all__ = [
@@ -38,14 +36,14 @@ __all__ = [
     "EasyBot",
     "HardBot",
     "MediumBot",
-    "_mask",
-    "_play_decision",
-    "_rank_passes",
     "make_bot",
+    "mask",
     "medium_play",
     "new_sim",
     "pass_world",
+    "play_decision",
     "playout",
+    "rank_passes",
     "sample_world",
     "sim_from_view",
     "simulator_for",
