@@ -1,4 +1,4 @@
-"""Kočka bots: legal and deterministic, honest (view only), hinted, and stronger by level."""
+"""Kočka bots: legal and deterministic, honest (view only) and hinted (their strength: tests/test_strength.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ import pytest
 from engine import GAMES
 from engine.bots import Budget, levels, make_bot
 from engine.bots import kocka as K
-from engine.bots.arena import run
 from engine.cards import GERMAN
 
 CATALOGUE = json.loads(
@@ -195,22 +194,3 @@ def test_medium_ducks_and_dumps_hejma() -> None:
     sim3.play(GERMAN.parse("7H"))
     assert K.medium_play(sim3) == GERMAN.parse("OL")  # void in hearts: dump Hejma
     assert view["phase"] == "pass"
-
-
-def test_strength_regression(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Fixed-seed duplicate runs (deterministic); each bar is the mean measured
-    with this exact setup plus three standard errors (lower penalty is better)."""
-    monkeypatch.setattr(K, "ARENA_SAMPLES", 24)  # a lighter hard bot keeps the test fast
-    s = run("kocka", 4, ["hard", "medium", "medium", "medium"], 16, seed=500, jobs=1, progress=False)
-    assert s["mean"][0] <= BAR_HARD, s
-    s = run("kocka", 4, ["medium", "easy", "easy", "easy"], 80, seed=500, jobs=1, progress=False)
-    assert s["mean"][0] <= BAR_MEDIUM, s
-    s = run("kocka", 4, ["easy", "random", "random", "random"], 80, seed=500, jobs=1, progress=False)
-    assert s["mean"][0] <= BAR_EASY, s
-
-
-# measured with these seeds: hard (24 worlds) vs medium -1.79 (SE 0.77, 16 deals);
-# medium vs easy -0.72 (SE 0.30, 80 deals); easy vs random -4.58 (SE 0.32, 80 deals)
-BAR_HARD = 0.52
-BAR_MEDIUM = 0.17
-BAR_EASY = -3.63

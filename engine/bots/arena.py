@@ -20,7 +20,7 @@ from multiprocessing import Pool
 from typing import Any, Self
 
 from ..games import GAMES
-from . import make_bot
+from . import Budget, make_bot
 
 UNIT = {"katte": "deals", "katko": "matches", "call-kitti": "matches", "kocka": "deals"}
 MEASURE = {
@@ -33,12 +33,15 @@ MAX_DEALS = 400  # a safety net for a match that will not end
 
 
 def play_unit(game: str, players: int, seats: list[str], seed: int, rotation: int,
-              options: dict[str, Any] | None = None) -> list[float]:
-    """Play one unit with the levels rotated; the result of each *level slot*."""
+              options: dict[str, Any] | None = None, samples: dict[str, int] | None = None) -> list[float]:
+    """Play one unit with the levels rotated; the result of each *level slot*. ``samples``
+    gives a level's search a sample count other than its default (the tests' lighter hard bot)."""
     cls = GAMES[game]
     match = cls.new(players, options or {}, seed=seed)
     slot_of_seat = [(s + rotation) % players for s in range(players)]
-    bots = [make_bot(game, seats[slot_of_seat[s]], seed=seed * 31 + s) for s in range(players)]
+    budgets = {level: Budget(n) for level, n in (samples or {}).items()}
+    bots = [make_bot(game, seats[slot_of_seat[s]], seed=seed * 31 + s, budget=budgets.get(seats[slot_of_seat[s]]))
+            for s in range(players)]
     deals = 1
     while True:
         while not match.deal_over:
@@ -77,18 +80,20 @@ def _measure(game: str, match: Any, players: int) -> list[float]:
     return [m / base for m in settlement]
 
 
-def _unit(args: tuple[str, int, list[str], int, dict[str, Any] | None]) -> list[float]:
-    game, players, seats, seed, options = args
-    rows = [play_unit(game, players, seats, seed, r, options) for r in range(players)]
+def _unit(args: tuple[str, int, list[str], int, dict[str, Any] | None, dict[str, int] | None]) -> list[float]:
+    game, players, seats, seed, options, samples = args
+    rows = [play_unit(game, players, seats, seed, r, options, samples) for r in range(players)]
     return [sum(r[k] for r in rows) / players for k in range(players)]
 
 
 def run(game: str, players: int, seats: list[str], units: int, seed: int, jobs: int | None = None,
-        progress: bool = True, options: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Play ``units`` duplicate units; the JSON summary."""
+        progress: bool = True, options: dict[str, Any] | None = None,
+        samples: dict[str, int] | None = None) -> dict[str, Any]:
+    """Play ``units`` duplicate units; the JSON summary. ``samples``: sample counts by level
+    (instead of the levels' defaults)."""
     if len(seats) != players:
         raise ValueError(f"--seats must name {players} levels, one per seat")
-    work = [(game, players, seats, seed + i, options) for i in range(units)]
+    work = [(game, players, seats, seed + i, options, samples) for i in range(units)]
     results: list[list[float]] = []
     start = time.perf_counter()
     jobs = jobs or os.cpu_count() or 1
