@@ -23,7 +23,8 @@ self.addEventListener("message", (event) => {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
-  event.respondWith(caches.open(CACHE)
-    .then((cache) => cache.match(request, { ignoreSearch: true }))
+  // caches.match with a cacheName never creates that cache (caches.open would): an old
+  // version's fetch still in flight when the new one has deleted its cache must not bring it back
+  event.respondWith(caches.match(request, { cacheName: CACHE, ignoreSearch: true })
     .then((hit) => hit || fetch(request)));
 });
