@@ -89,7 +89,8 @@ def test_call_kitti_arrangement(page: Any, watch: Any) -> None:
     drag.drag_to(zones.nth(4))
     assert zones.nth(4).locator(".zone-card").evaluate_all("bs => bs.map((b) => b.dataset.code)") == [code]
     # the suggestion fills every set; the engine accepts it, so it can be sent
-    page.click("#suggest")
+    page.click("#suggest")  # answered by the worker: wait for the board it redraws
+    page.wait_for_function("document.querySelectorAll('#actions .zone .zone-card').length === 13")
     assert sum(zones.nth(i).locator(".zone-card").count() for i in range(5)) == 13
     for i in range(4):
         assert zones.nth(i).locator(".zone-category").inner_text() in {lookup(f"set.{c}") for c in

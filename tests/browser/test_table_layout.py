@@ -122,6 +122,7 @@ def test_call_kitti_arrangement_fits_a_phone(page: Any, watch: Any) -> None:
         page.locator("#hand .card.usable").first.click()
     b = check_layout(page, "call-kitti-some")
     assert len(b["zones"]) == 6
-    page.click("#suggest")  # every zone filled
+    page.click("#suggest")  # every zone filled, once the worker has answered
+    page.wait_for_function("document.querySelectorAll('#actions .zone .zone-card').length === 13")
     b = check_layout(page, "call-kitti-full")
     assert len(b["zones"]) == 13
