@@ -1,8 +1,10 @@
 """Events: what an action caused, for a table to animate and explain.
 
-``kind`` names the event (``played``, ``trick_won``, ``deal_result`` …),
-``data`` holds JSON-ready details, ``to`` the seats allowed to see it
-(``None``: everyone). A trick or deal result names the rule that decided it.
+``kind`` names the event (``played``, ``trick_won``, ``deal_result`` …; an
+``EventKind``, so the type check catches a misspelt one), ``data`` holds JSON-ready
+details, ``to`` the seats allowed to see it (``None``: everyone). A trick or deal
+result names the rule that decided it. ``engine/event_types.py`` declares each
+kind's JSON shape, game by game.
 """
 
 from __future__ import annotations
@@ -10,10 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .event_types import EventKind
+
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    kind: str
+    kind: EventKind
     data: dict[str, Any]
     to: frozenset[int] | None = None
 
