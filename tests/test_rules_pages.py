@@ -134,7 +134,7 @@ def test_call_kitti_ranking_shown_as_sets(built: Any) -> None:
         markup = built[0][f"rules/{page.lang}/call-kitti.html"].decode()
         assert markup.count('class="set-row"') == len(lines)
         for category in ("trial", "double_run", "run", "color", "jute", "top"):
-            assert rules.words.t(page.lang, "set." + category) in markup
+            assert rules.words.inline(rules.words.engine_text("set." + category, page.lang)) in markup
 
 
 def test_a_wrong_ranking_stops_the_build() -> None:
@@ -253,7 +253,7 @@ def test_lesson_runs_the_questions(built: Any) -> None:
     assert no["legal"] is False and no["rule"] == "T-7" and "trump" in no["message"]
     yes = json.loads(lesson.call(json.dumps({"fn": "verdict", "move": "2 play TH", **ask})))
     assert yes["legal"] is True
-    bot = json.loads(lesson.call(json.dumps({"fn": "bot", "samples": 20, "seconds": 5, **ask})))
+    bot = json.loads(lesson.call(json.dumps({"fn": "bot", **ask})))
     assert bot["action"] == "2 play TH" and bot["reason"]
     fi = json.loads(lesson.call(json.dumps({"fn": "verdict", "move": "2 play 8S", **ask, "lang": "fi"})))
     assert "valtti" in fi["message"]

@@ -44,6 +44,7 @@ from gen.rules_common import (
     _json_script,
     catalogue,
     ui,
+    ui_strings,
     words,
 )
 from gen.rules_examples import (
@@ -84,12 +85,8 @@ ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 
 def embed_config(pyodide: str) -> dict[str, Any]:
-    uis = {}
+    uis = {lang: ui_strings(lang) for lang in LANGS}
     cards: dict[str, dict[str, Any]] = {}
-    en = words._CATALOGUE.get("en", {})
-    for lang in LANGS:
-        cat = words._CATALOGUE.get(lang, {})
-        uis[lang] = {k[len("rules.ui."):]: cat.get(k) or en[k] for k in sorted(en) if k.startswith("rules.ui.")}
     known = engine.catalogue()  # the games, decks and player ranges, as the engine has them
     for lang in LANGS:
         cards[lang] = {deck: words.card_table(deck, lang) for deck in known["decks"]}

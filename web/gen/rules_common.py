@@ -18,7 +18,7 @@ from lesson import steps as lesson_steps
 from lesson import words
 
 __all__ = ["GAMES", "LANGS", "LANG_NAMES", "RULES", "WEB", "RulesError", "_json_script", "catalogue",
-           "lesson_steps", "ui", "words"]
+           "lesson_steps", "ui", "ui_strings", "words"]
 
 LANGS = ("en", "fi", "cs")
 GAMES = ("katte", "katko", "call-kitti", "kocka")
@@ -44,6 +44,21 @@ def catalogue(web: Path = WEB) -> dict[str, dict[str, str]]:
 
 def ui(lang: str, key: str, **params: Any) -> str:
     return words.t(lang, "ui." + key, **params)
+
+
+# the engine's words the pages' scripts say too, by the engine's keys (defined once, there)
+ENGINE_UI = ("action.declare", *(f"game.{g}" for g in GAMES))
+
+
+def ui_strings(lang: str) -> dict[str, str]:
+    """What a rules page's or an embed's script says (``t(key)`` in ``lesson-board.js``,
+    ``embed.js``): ``rules.ui.*`` without the prefix, the move labels ``turn.*`` and
+    :data:`ENGINE_UI`; English fills a gap."""
+    cat, en = words._CATALOGUE.get(lang, {}), words._CATALOGUE.get("en", {})
+    own = {k[len("rules."):]: cat.get(k) or en[k] for k in sorted(en) if k.startswith(("rules.ui.", "rules.turn."))}
+    out = {k.removeprefix("ui."): v for k, v in own.items()}
+    out.update({k: words.engine_text(k, lang) for k in ENGINE_UI})
+    return out
 
 
 def _json_script(data: Any) -> str:

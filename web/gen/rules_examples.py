@@ -163,7 +163,7 @@ def render_sets(block: Block, page: Page) -> str:
             cat = set_category(cards)
             cells.append(f'<span class="set"><span class="set-cards">'
                          f'{"".join(card_img(c, "french", lang, page.meta["_base"]) for c in codes)}</span>'
-                         f'<span class="set-cat">{html.escape(words.t(lang, "set." + cat))}</span></span>')
+                         f'<span class="set-cat">{html.escape(words.inline(words.engine_text("set." + cat, lang)))}</span></span>')
         for a, op, b, sa, sb in zip(values, ops, values[1:], sets, sets[1:]):
             if (op == ">" and not a > b) or (op == "=" and a != b):
                 raise RulesError(f"{page.game}.{lang}: @sets: the engine does not rank {sa} {op} {sb}")

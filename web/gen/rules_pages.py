@@ -8,20 +8,26 @@ import html
 from typing import Any
 
 import engine
-from gen.rules_common import GAMES, LANG_NAMES, LANGS, RulesError, _json_script, ui, words
+from gen.rules_common import (
+    GAMES,
+    LANG_NAMES,
+    LANGS,
+    RulesError,
+    _json_script,
+    ui,
+    ui_strings,
+    words,
+)
 from gen.rules_examples import Example, build_example, render_sets
 from gen.rules_source import Page, inline
 
 
 def page_config(lang: str, deck: str, base: str, pyodide: str, rules_map: dict[str, list[str]]) -> dict[str, Any]:
-    cat = words._CATALOGUE.get(lang, {})
-    en = words._CATALOGUE.get("en", {})
-    ui_keys = sorted(k for k in en if k.startswith("rules.ui."))
     return {
         "lang": lang,
         "base": base,
         "pyodide": pyodide,
-        "ui": {k[len("rules.ui."):]: cat.get(k) or en[k] for k in ui_keys},
+        "ui": ui_strings(lang),
         "cards": {deck: words.card_table(deck, lang)},
         "rules": rules_map,
     }
@@ -157,7 +163,7 @@ def render_page(page: Page, pyodide: str, available: dict[str, set[str]],
          + (' aria-current="page"' if lg == lang else "") + f">{LANG_NAMES[lg]}</a>")
         for lg in LANGS if game in available[lg])
     others = " ".join(
-        f'<a href="{g}.html">{html.escape(words.t(lang, "game." + g))}</a>'
+        f'<a href="{g}.html">{html.escape(words.engine_text("game." + g, lang))}</a>'
         for g in GAMES if g in available[lang] and g != game)
     config = page_config(lang, deck, base, pyodide, rules_map)
     lead = f'<p class="lead">{inline(page.meta["lead"], deck, lang)}</p>' if page.meta.get("lead") else ""

@@ -177,11 +177,11 @@ async function main() {
   const pool = cfg.names[lang];
   const names = Array.isArray(record.names) && record.names.length === record.players
     ? record.names.map(String) : Array.from({ length: record.players }, (_, i) => pool[i] || t("seat", { n: i + 1 }));
-  const title = params.get("title") || t("embed_title", { game: t(`game_${record.game}`) });
+  const title = params.get("title") || t("embed_title", { game: t(`game.${record.game}`) });
   document.title = title;
   const rules = new URL(`${cfg.base}rules/${lang}/${record.game}.html`, location.href).href;
   root.innerHTML = `<figure class="ex embed-ex" id="ex" tabindex="-1"><figcaption><h1 class="embed-title">${esc(title)}</h1> `
-    + `<a class="embed-rules" href="${esc(rules)}" target="_blank" rel="noopener">${esc(t("rules_link", { game: t(`game_${record.game}`) }))}</a></figcaption>`
+    + `<a class="embed-rules" href="${esc(rules)}" target="_blank" rel="noopener">${esc(t("rules_link", { game: t(`game.${record.game}`) }))}</a></figcaption>`
     + `<div class="ex-board"></div><div class="ex-bar"></div><p class="embed-status" role="status"></p></figure>`;
   const fig = root.querySelector("figure");
   fig.querySelector(".ex-board").innerHTML = boardHtml(firstStep(record, names, deck), names, deck, words, cfg.base);

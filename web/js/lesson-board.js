@@ -2,7 +2,8 @@
 // plays through, and says why each card and trick went the way it did. The steps come
 // ready-made (the build replays every page example; an embed asks Python); this file
 // only draws them, so stepping works before Python has booted.
-// The markup matches web/gen/rules.py's render_board, which draws the first position.
+// boardHtml's markup is web/gen/rules_board.py's render_board, which draws the first
+// position into the page: tests/test_rules_board_same.py holds the two equal, step by step.
 import { measureHeight, embedCode as iframeCode } from "./embed-size.js";
 import { fill as fillWords } from "./plural.js";
 
@@ -212,7 +213,7 @@ export class Example {
   async embedCode() {
     const url = new URL(`${this.base}embed/example.html#${this.embedHash}`, location.href).href;
     this.sized = this.sized || measureHeight(url, this.data); // the frame's height: measured once
-    const title = this.words.t("embed_title", { game: this.words.t(`game_${this.data.game}`) });
+    const title = this.words.t("embed_title", { game: this.words.t(`game.${this.data.game}`) });
     return iframeCode(url, title, await this.sized);
   }
 
@@ -256,10 +257,10 @@ export class Example {
     if (q.choices) { // Call Kitti's arrangement: whole arrangements to pick from, one tap each
       choices.classList.add("ex-arrs");
       q.choices.forEach((c, i) => choices.append(this.arrangementButton(c, i)));
-      if (verbs.has("declare")) choices.append(button(esc(w.t("declare")), w.t("declare"), () => this.answer(`${q.seat} declare`), "ex-choice"));
+      if (verbs.has("declare")) choices.append(button(esc(w.t("action.declare")), w.t("action.declare"), () => this.answer(`${q.seat} declare`), "ex-choice"));
     } else if (q.verb === "bid" || verbs.has("bid")) {
       for (let n = 0; n <= 4; n++) choices.append(button(esc(String(n)), w.t("bid_n", { n }), () => this.answer(`${q.seat} bid ${n}`), "ex-choice"));
-      if (verbs.has("declare")) choices.append(button(esc(w.t("declare")), w.t("declare"), () => this.answer(`${q.seat} declare`), "ex-choice"));
+      if (verbs.has("declare")) choices.append(button(esc(w.t("action.declare")), w.t("action.declare"), () => this.answer(`${q.seat} declare`), "ex-choice"));
     } else if (q.verb === "pass") {
       const picked = new Set();
       const go = button(esc(w.t("pass_these")), w.t("pass_these"), () => this.answer(`${q.seat} pass ${[...picked].join(" ")}`), "ex-choice ex-go");
@@ -359,8 +360,8 @@ export class Example {
     const words = this.q.actual.split(" ");
     const verb = words[1];
     const cards = words.slice(2);
-    if (verb === "bid") return this.words.t("turn_bid", { n: cards[0] });
-    if (verb === "declare") return this.words.t("declare");
-    return this.words.t(`turn_${verb}`, { card: `[[${cards.join(" ")}]]`, cards: `[[${cards.join(" ")}]]` });
+    if (verb === "bid") return this.words.t("turn.bid", { n: cards[0] });
+    if (verb === "declare") return this.words.t("action.declare");
+    return this.words.t(`turn.${verb}`, { card: `[[${cards.join(" ")}]]`, cards: `[[${cards.join(" ")}]]` });
   }
 }

@@ -25,7 +25,7 @@ export function skeleton(root, on) {
         el("button", { id: "help-btn", type: "button", "aria-keyshortcuts": "?", onclick: on.help, "data-t": "web.table.help", text: t("web.table.help") }),
         el("button", { id: "table-settings", type: "button", onclick: openSettings, "data-t": "web.settings.open", text: t("web.settings.open") }),
         el("button", { id: "leave-seat", type: "button", hidden: true, onclick: on.leaveSeat, "data-t": "web.katte.leave_seat", text: t("web.katte.leave_seat") }),
-        el("button", { id: "leave", type: "button", onclick: on.leave, "data-t": "web.table.leave", text: t("web.table.leave") }))),
+        el("button", { id: "leave", type: "button", onclick: on.leave, "data-t": "action.leave", text: t("action.leave") }))),
     el("div", { id: "felt", class: "felt", role: "group", "aria-label": t("web.table.felt"), "data-t-aria": "web.table.felt" },
       el("ul", { id: "seats", class: "seats", "aria-label": t("web.table.players"), "data-t-aria": "web.table.players" }),
       el("div", { id: "center", class: "center" }),

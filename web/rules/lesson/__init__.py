@@ -26,8 +26,7 @@ def call(request: str) -> str:
         elif fn == "verdict":
             result = turn.verdict(req["record"], req["deal"], req["action"], req["move"], lang)
         elif fn == "bot":
-            result = turn.bot(req["record"], req["deal"], req["action"], lang,
-                              req.get("samples", turn.BOT_SAMPLES), req.get("seconds", turn.BOT_SECONDS))
+            result = turn.bot(req["record"], req["deal"], req["action"], lang)
         else:
             result = {"error": {"message": f"unknown function {fn!r}"}}
     except Exception as e:  # noqa: BLE001  (a message in the frame, never a stack trace)

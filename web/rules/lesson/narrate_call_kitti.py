@@ -6,6 +6,7 @@ from typing import Any
 
 import engine
 
+from . import words as W
 from .narrator import Narrator, _num, _signed
 
 
@@ -51,7 +52,7 @@ class CallKittiNarrator(Narrator):
         self.ctx = {"pairs": v["pairs"], "points": list(v["points"]), "won": list(v["won"])}
 
     def cat(self, category: str) -> str:
-        return self.t("set." + category)
+        return W.inline(W.engine_text("set." + category, self.lang))
 
     def question(self, action: engine.Action, deal: int, index: int) -> dict[str, Any]:
         """At an arrangement (C-5), a few whole arrangements to choose from (no cards to

@@ -19,7 +19,7 @@ class KatteNarrator(Narrator):
                 text = self.t(key, leader=self.n(d["leader"]), ante=d["ante"], pot=d["pot"])
             elif e.kind == "automatic_win":
                 text += " " + self.t("katte.auto", name=self.n(d["seat"]),
-                                     reason=self.t("katte.reason." + d["reason"]), cards=self.c(*d["cards"]))
+                                     reason=W.engine_text("reason." + d["reason"], self.lang), cards=self.c(*d["cards"]))
             elif e.kind == "redeal":
                 text += " " + self.t("katte.redeal", names=self.names_of(d["seats"]))
         self.snap(self.head("step.start"), text)

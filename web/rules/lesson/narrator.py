@@ -110,12 +110,12 @@ class Narrator:
         return labels
 
     def option_label(self, key: str, value: Any) -> str:
+        name = W.engine_text(f"option.{key}", self.lang)  # the lobby's label, defined once
         if isinstance(value, bool):
-            return self.t(f"option.{key}") if value else self.t("option.off", name=self.t(f"option.{key}"))
-        word = self.t(f"option.{key}.{value}")
-        if word == f"option.{key}.{value}":
-            word = str(value)
-        return self.t("option.value", name=self.t(f"option.{key}"), value=word)
+            return name if value else self.t("option.off", name=name)
+        word = W.engine_text(f"option.{key}.{value}", self.lang)
+        word = str(value) if word == f"option.{key}.{value}" else W.inline(word)
+        return self.t("option.value", name=name, value=word)
 
     def clear_table(self) -> None:
         if self.clear:

@@ -81,7 +81,7 @@ def build(doc: Any, lang: str = "en", turn: tuple[int, int] | None = None) -> di
         "deck": cls.DECK.name,
         "players": match.players,
         "names": names,
-        "title": W.t(lang, f"game.{cls.NAME}"),
+        "title": W.engine_text(f"game.{cls.NAME}", lang),
         "labels": narrator.option_labels(),
         "steps": compress(narrator.steps),
         "log": narrator.log,

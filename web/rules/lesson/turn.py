@@ -16,7 +16,6 @@ from engine.errors import EngineError
 from . import words as W
 
 BOT_SEED = 1  # the same answer every time, in the page and in tests
-BOT_SAMPLES, BOT_SECONDS = 120, 4.0  # the hard bot's budget (the page asks with these too)
 
 
 def position(doc: Any, deal: int, action: int) -> engine.Match:
@@ -110,21 +109,21 @@ def _arrangement(match: engine.Match, action: engine.Action, lang: str) -> tuple
     cats = []
     for g in groups:
         try:
-            cats.append(W.t(lang, "set." + set_category(deck.parse(c) for c in g)))
+            cats.append(W.inline(W.engine_text("set." + set_category(deck.parse(c) for c in g), lang)))
         except ValueError:  # not three cards: no set
             cats.append("")
     return groups, discard, cats
 
 
-def _hard_decision(match: engine.Match, seat: int, samples: int, seconds: float | None) -> Any:
-    """The hard bot's decision for ``seat``, seeing only its view (the same every time)."""
-    from engine.bots import Budget, make_bot
+def _hard_decision(match: engine.Match, seat: int) -> Any:
+    """The hard bot's decision for ``seat``, seeing only its view (the same every time): the
+    table's hard bot, searching its game's fixed sample count (docs/bots.md)."""
+    from engine.bots import make_bot
 
-    return make_bot(match.NAME, "hard", BOT_SEED, Budget(samples, seconds)).decide(match.view(seat))
+    return make_bot(match.NAME, "hard", BOT_SEED).decide(match.view(seat))
 
 
-def bot(doc: Any, deal: int, action: int, lang: str = "en", samples: int = BOT_SAMPLES,
-        seconds: float | None = BOT_SECONDS) -> dict[str, Any]:
+def bot(doc: Any, deal: int, action: int, lang: str = "en") -> dict[str, Any]:
     """What the hard bot would do there, seeing only what that player sees, and why."""
     match = position(doc, deal, action)
     seats = match.to_act()
@@ -133,7 +132,7 @@ def bot(doc: Any, deal: int, action: int, lang: str = "en", samples: int = BOT_S
     # the asked action's seat (in a phase where all act at once, several may be to act)
     cut = doc if not isinstance(doc, (str, bytes)) else json.loads(doc)
     seat = int(cut["deals"][deal]["actions"][action].split()[0])
-    decision = _hard_decision(match, seat, samples, seconds)
+    decision = _hard_decision(match, seat)
     parsed = match.parse(decision.action)
     reason = _message(decision.reason, decision.params, lang) if decision.reason else ""
     return {"action": str(parsed), "label": _label(match, parsed, lang), "reason": reason}
@@ -150,7 +149,7 @@ def arrangement_choices(match: engine.Match, actual: engine.Action, lang: str) -
 
     seat = actual.seat
     view = match.view(seat)
-    hard = _hard_decision(match, seat, BOT_SAMPLES, BOT_SECONDS).action  # the answer bot() gives
+    hard = _hard_decision(match, seat).action  # the answer bot() gives
     candidates = [hard, str(actual), make_bot(match.NAME, "easy", BOT_SEED).decide(view).action]
     # the discard kept in the last set (the bot's sets, or the record's if the bot declares)
     base = hard if " arrange " in hard else str(actual)

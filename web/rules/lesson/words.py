@@ -3,6 +3,8 @@
 Templates live in the catalogue ``rules.*`` (``web/i18n/rules/<lang>.json``,
 later merged into ``web/i18n/<lang>.json``). The build installs them with
 :func:`install`; in the browser they come from ``strings.json`` in this package.
+The engine's own labels (options, reasons, actions, games, set categories) are not
+copied here: :func:`engine_text` reads them from the engine's catalogue.
 
 Cards inside a text are written ``[[KS]]`` (or ``[[KS KH KD]]`` for a set); a page
 turns them into small card chips (:func:`chips_html`), so no sentence has to decline a
@@ -70,11 +72,25 @@ def t(lang: str, key: str, **params: Any) -> str:
     return fill(text, params, lang)
 
 
+def engine_text(key: str, lang: str) -> str:
+    """A message the engine's catalogue defines (``option.*``, ``reason.*``, ``action.*``,
+    ``game.*``, ``set.*``): the rules pages say these in the table's words, defined once."""
+    from engine.i18n import lookup as engine_lookup
+
+    return engine_lookup(key, lang)
+
+
+def inline(text: str) -> str:
+    """A label used inside a sentence (after a colon, in brackets): English, Finnish and
+    Czech write it with a small initial ("Deuce bonus: on", "(trial)")."""
+    return text[:1].lower() + text[1:]
+
+
 def names_for(record_names: list[str] | None, players: int, lang: str) -> list[str]:
     if record_names:
         return list(record_names)
     pool = DEFAULT_NAMES.get(lang, DEFAULT_NAMES["en"])
-    return [pool[i] if i < len(pool) else t(lang, "seat", n=i + 1) for i in range(players)]
+    return [pool[i] if i < len(pool) else t(lang, "ui.seat", n=i + 1) for i in range(players)]
 
 
 def join_names(names: list[str], lang: str) -> str:

@@ -1,0 +1,101 @@
+"""One definition per message (issue 11, requirement 4).
+
+Three catalogues per language: the engine's (``engine/locale``: options, reasons, actions,
+games, set categories …), the page's (``web/i18n``: ``web.*``) and the rules pages'
+(``web/i18n/rules``: ``rules.*``). A key lives in one of them only, and the rules pages and
+the page say the engine's labels by the engine's keys instead of keeping copies, so a
+label reworded in the lobby is reworded on the rules pages too.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "web"))
+
+from gen import rules_common
+
+LANGS = ("en", "fi", "cs")
+FOLDERS = ("engine/locale", "web/i18n", "web/i18n/rules")
+CATALOGUES = {folder: {lang: json.loads((ROOT / folder / f"{lang}.json").read_text("utf-8")) for lang in LANGS}
+              for folder in FOLDERS}
+ENGINE = CATALOGUES["engine/locale"]
+# the engine's labels of its own concepts: what nobody else may define again
+LABELS = ("option.", "reason.", "action.", "game.", "set.")
+
+
+def copies() -> list[tuple[str, str, str, str, str]]:
+    """(language, engine key, catalogue, its key, text) for each text outside the engine's
+    catalogue that repeats an engine label: word for word in any language, or in every
+    language but for the case of the first letter (a lower-case copy for mid-sentence use)."""
+    found = []
+    for folder in FOLDERS[1:]:
+        for key in CATALOGUES[folder]["en"]:
+            for label in (k for k in ENGINE["en"] if k.startswith(LABELS)):
+                same = [lang for lang in LANGS if CATALOGUES[folder][lang].get(key) == ENGINE[lang].get(label)]
+                folded = all(CATALOGUES[folder][lang].get(key, "").lower() == ENGINE[lang].get(label, "").lower() != ""
+                             for lang in LANGS)
+                for lang in same or (LANGS[:1] if folded else ()):
+                    found.append((lang, label, folder, key, CATALOGUES[folder][lang][key]))
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_key_is_defined_in_two_catalogues(lang: str) -> None:
+    seen: dict[str, str] = {}
+    twice = []
+    for folder in FOLDERS:
+        for key in CATALOGUES[folder][lang]:
+            if key in seen:
+                twice.append((key, seen[key], folder))
+            seen[key] = folder
+    assert twice == []
+
+
+def test_the_engine_labels_are_defined_once() -> None:
+    assert len([k for k in ENGINE["en"] if k.startswith(LABELS)]) > 50  # the labels are there to compare
+    assert copies() == []
+
+
+def test_a_copied_label_would_be_found() -> None:
+    """The check above can fail: a rules-page copy of an option label, and a lower-case one."""
+    rules = CATALOGUES["web/i18n/rules"]
+    try:
+        for lang in LANGS:
+            rules[lang]["rules.option.copy"] = ENGINE[lang]["option.must_beat"]
+            rules[lang]["rules.set.copy"] = ENGINE[lang]["set.trial"].lower()
+        assert {(label, key) for _, label, _, key, _ in copies()} == {
+            ("option.must_beat", "rules.option.copy"), ("set.trial", "rules.set.copy")}
+    finally:
+        for lang in LANGS:
+            del rules[lang]["rules.option.copy"], rules[lang]["rules.set.copy"]
+
+
+SCRIPTS = ("lesson-board.js", "embed.js", "example.js", "embed-guide.js", "embed-test.js")
+LITERAL = re.compile(r"""(?:(?<![\w$.])|\.)t\(\s*["'`]([\w.-]+)["'`]""")
+DYNAMIC = re.compile(r"""(?:(?<![\w$.])|\.)t\(\s*`([\w.-]+)\$\{""")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_rules_scripts_find_every_word_they_ask_for(lang: str) -> None:
+    """The rules pages' and the embed's scripts say ``t(key)`` from the baked ``ui`` table:
+    each key they name is in it, the engine's labels in the engine's words."""
+    rules_common.words.install(rules_common.catalogue())
+    ui = rules_common.ui_strings(lang)
+    source = "\n".join((ROOT / "web" / "js" / name).read_text("utf-8") for name in SCRIPTS
+                       if (ROOT / "web" / "js" / name).exists())
+    asked = set(LITERAL.findall(source))
+    assert {"action.declare", "turn.bid"} <= asked
+    assert sorted(asked - set(ui)) == []
+    for prefix in set(DYNAMIC.findall(source)):
+        assert any(k.startswith(prefix) for k in ui), prefix
+    for game in rules_common.GAMES:
+        assert ui[f"game.{game}"] == ENGINE[lang][f"game.{game}"]
+    assert ui["action.declare"] == ENGINE[lang]["action.declare"]
+    assert {f"turn.{v}" for v in ("play", "discard", "pass")} <= set(ui)
