@@ -101,7 +101,7 @@ class TrickMatch(Match):
 
     def _played(self, seat: int, card: int, face_up: bool, beat: bool) -> list[Event]:
         """The events of one card played; ``beat``: it took the trick over from another."""
-        return [Event("played", {"seat": seat, "card": self.DECK.code(card)})]
+        return [Event("played", {"seat": seat, "card": self.DECK._codes[card]})]
 
     def _play_card(self, seat: int, card: int, face_up: bool = True) -> list[Event]:
         """``seat`` plays ``card`` (already checked): the one loop of every trick game."""

@@ -36,7 +36,7 @@ from ..cards import FRENCH
 from ..errors import NotationError, Refusal
 from ..events import Event
 from ..options import OptionSpec
-from ..state import Match
+from ..state import Match, shuffle_seeded
 
 SEATS = 4
 HAND_SIZE = 13
@@ -155,6 +155,20 @@ def canonical_arrangement(sets: Sequence[Sequence[int]]) -> list[Trio]:
     trios: list[Trio] = [(s[0], s[1], s[2]) for s in ordered]
     trios.sort(key=_show_order, reverse=True)
     return trios
+
+
+_CARD = FRENCH._index  # code -> card, for codes already checked
+
+
+# An arrangement's canonical words: four sets of three codes, each followed by "/", then the discard.
+_ARRANGED_WORDS = SHOWS * (SET_SIZE + 1) + 1
+_SLASHES = tuple(range(SET_SIZE, _ARRANGED_WORDS - 1, SET_SIZE + 1))
+_CODES_AT = tuple(i for i in range(_ARRANGED_WORDS) if i not in _SLASHES)
+
+
+def _ints_are_cards(cards: list[Any]) -> bool:
+    """Every one a card as an int (no bools, nothing out of the deck)."""
+    return set(map(type, cards)) == {int} and 0 <= min(cards) and max(cards) < FRENCH.size
 
 
 # ---------------------------------------------------------- precomputed actions
@@ -293,6 +307,17 @@ class CallKitti(Match):
 
     def arrange_action(self, seat: int, sets: Sequence[Sequence[int]], discard: int) -> Action:
         """The ``arrange`` action for four sets (cards as ints) and a discard."""
+        if (type(seat) is int and 0 <= seat < self.players and len(sets) == SHOWS
+                and all(isinstance(t, (list, tuple)) and len(t) == SET_SIZE for t in sets)
+                and _ints_are_cards([*sets[0], *sets[1], *sets[2], *sets[3], discard])):
+            # Well shaped: the canonical action parse() would give, without writing the
+            # notation out and reading it back (a bot's playouts make many of these).
+            args: list[str] = []
+            for trio in canonical_arrangement(sets):
+                args.extend(FRENCH.codes(trio))
+                args.append("/")
+            args.append(FRENCH.code(discard))
+            return Action(seat, "arrange", tuple(args))
         words = " / ".join(" ".join(FRENCH.codes(list(t))) for t in sets)
         return self.parse(f"{seat} arrange {words} / {FRENCH.code(discard)}")
 
@@ -302,7 +327,7 @@ class CallKitti(Match):
             seat = self.to_act()[0]
         if self.phase == "arrange" and seat is not None and self.sets[seat] is None:
             cards = list(self.hands[seat])
-            rng.shuffle(cards)
+            shuffle_seeded(rng, cards)
             return self.arrange_action(seat, [cards[i:i + 3] for i in range(0, 12, 3)], cards[12])
         return super().random_action(rng, seat)
 
@@ -381,11 +406,17 @@ class CallKitti(Match):
 
     def _check_arrangement(self, action: Action) -> Refusal | None:
         """C-5: exactly four sets of three and one discard, the seat's own 13 distinct cards."""
-        groups = " ".join(action.args).split(" / ")
-        sizes = [len(g.split()) for g in groups]
-        if sizes != [SET_SIZE] * SHOWS + [1]:
-            return Refusal("arrange_shape", "C-5", {"sizes": sizes})
-        cards = [FRENCH.parse(a) for a in action.args if a != "/"]
+        args = action.args
+        if len(args) == _ARRANGED_WORDS and all(args[i] == "/" for i in _SLASHES) and all(
+                args[i] in _CARD for i in _CODES_AT):
+            # The canonical form (every card a code, one "/" after each set): well shaped.
+            cards = [_CARD[args[i]] for i in _CODES_AT]
+        else:
+            groups = " ".join(args).split(" / ")
+            sizes = [len(g.split()) for g in groups]
+            if sizes != [SET_SIZE] * SHOWS + [1]:
+                return Refusal("arrange_shape", "C-5", {"sizes": sizes})
+            cards = [FRENCH.parse(a) for a in args if a != "/"]
         seen: set[int] = set()
         hand = self.hands[action.seat]
         for card in cards:
@@ -408,7 +439,7 @@ class CallKitti(Match):
 
     def _arrange(self, action: Action) -> list[Event]:
         seat = action.seat
-        cards = [FRENCH.parse(a) for a in action.args if a != "/"]
+        cards = [_CARD[a] for a in action.args if a != "/"]  # codes check() has read
         # The canonical form lists the sets in show order already.
         self.sets[seat] = [(cards[i], cards[i + 1], cards[i + 2]) for i in range(0, SHOWS * SET_SIZE, SET_SIZE)]
         self.discards[seat] = cards[-1]

@@ -32,6 +32,7 @@ MAX_SEATS = 20
 DECK_SIZE = FRENCH.size
 SUIT = FRENCH.suit_of
 RANK = FRENCH.rank_of
+_CARD = FRENCH._index  # code -> card, for codes already checked
 DEUCE = 0  # rank index of the 2
 NO_TRUMP = -1
 DEUCE_BONUS_POINTS = 3
@@ -276,10 +277,13 @@ class Katko(TrickMatch):
         seat = action.seat
         if action.verb != "play":
             return Refusal("wrong_verb", "T-5", {"verb": action.verb, "expected": "play"})
-        refusal = self._refuse_turn(seat) or self._refuse_card(seat, action.args[0])
+        refusal = self._refuse_turn(seat)
         if refusal is not None:
             return refusal
-        card = FRENCH.parse(action.args[0])
+        code = action.args[0]
+        card = FRENCH.parse(code)  # _refuse_card, inlined: the card parsed once
+        if card not in self.hands[seat]:
+            return Refusal("not_in_hand", "T-5", {"seat": seat, "card": code, "deck": "french"})
         duty, cards = self._duty(seat)
         if card in cards:
             return None
@@ -302,7 +306,7 @@ class Katko(TrickMatch):
     # ------------------------------------------------------------ acting
 
     def _apply(self, action: Action) -> list[Event]:
-        return self._play_card(action.seat, FRENCH.parse(action.args[0]))
+        return self._play_card(action.seat, _CARD[action.args[0]])  # a code check() has read
 
     # ------------------------------------------------------------ the trick loop's hooks
 

@@ -32,6 +32,7 @@ HAND = 6
 RANKS = FRENCH.rank_count
 SUIT = FRENCH.suit_of
 RANK = FRENCH.rank_of
+_CARD = FRENCH._index  # code -> card, for codes already checked
 QUALIFYING_TRICKS = 4  # K-9 is judged after trick 4
 SHOWDOWN_TRICK = 5  # K-10
 REVEAL_TRICK = 6  # K-11: plays itself
@@ -59,9 +60,10 @@ def automatic_kind(hand: list[int]) -> str | None:
     if max(ranks) >= 4:
         return "four_of_a_kind"
     suit = SUIT[hand[0]]
-    if all(SUIT[c] == suit for c in hand):
-        return "six_of_a_suit"
-    return None
+    for c in hand:  # (a loop, not all() over a generator: this runs for every seat of every deal)
+        if SUIT[c] != suit:
+            return None
+    return "six_of_a_suit"
 
 
 class Katte(TrickMatch):
@@ -202,11 +204,14 @@ class Katte(TrickMatch):
             return Refusal("wrong_verb", "K-8", {"verb": verb, "expected": "play, discard"})
         if verb == "timeout":
             return self._refuse_turn(seat)  # K-13 always finds a move
-        refusal = self._refuse_turn(seat) or self._refuse_card(seat, action.args[0])
+        refusal = self._refuse_turn(seat)
         if refusal is not None:
             return refusal
-        card = FRENCH.parse(action.args[0])
+        code = action.args[0]
+        card = FRENCH.parse(code)  # _refuse_card, inlined: the card parsed once
         hand = self.hands[seat]
+        if card not in hand:
+            return Refusal("not_in_hand", "K-8", {"seat": seat, "card": code, "deck": "french"})
         trick = self.trick
         assert trick is not None
         showdown = self.phase == "showdown"
@@ -215,7 +220,8 @@ class Katte(TrickMatch):
                 return Refusal("leader_discards", "K-10" if showdown else "K-8")
             return None
         best = trick.best
-        beaters = [c for c in hand if _beats(c, best)]
+        suit = SUIT[best]
+        beaters = [c for c in hand if c > best and SUIT[c] == suit]  # _beats, inlined
         if showdown:
             if verb == "discard":
                 return Refusal("showdown_no_discard", "K-10")
@@ -250,7 +256,7 @@ class Katte(TrickMatch):
             card, face_up = self._timeout_move(seat)
             events = [Event("timed_out", {"seat": seat, "rule": "K-13"})]
             return events + self._play_card(seat, card, face_up)
-        return self._play_card(seat, FRENCH.parse(action.args[0]), verb == "play")
+        return self._play_card(seat, _CARD[action.args[0]], verb == "play")  # a code check() has read
 
     def _timeout_move(self, seat: int) -> tuple[int, bool]:
         """K-13: the highest beater; else the highest card when one must be shown;
@@ -269,7 +275,7 @@ class Katte(TrickMatch):
     # ------------------------------------------------------------ the trick loop's hooks
 
     def _beats(self, card: int, best: int) -> bool:
-        return _beats(card, best)
+        return SUIT[card] == SUIT[best] and card > best  # the module's _beats, one call fewer
 
     def _trick_size(self) -> int:
         return self.players - len(self.eliminated)

@@ -37,6 +37,7 @@ for _rank, _pts in zip("789TUOKA", (1, 1, 1, 1, 2, 3, 4, 5)):
 TRICKS = 8  # O-6
 SEVENTEEN = 17  # O-8's "seventeen" option
 HEJMA_CODE = GERMAN.code(HEJMA)
+_CARD = GERMAN._index  # code -> card, for codes already checked
 
 
 def penalty(code: str) -> int:
@@ -92,16 +93,28 @@ def early_end(points: Sequence[int], hejma: int | None, mode: str) -> tuple[int,
 
 
 _PLAY = [[Action(s, "play", (GERMAN.code(c),)) for c in range(GERMAN.size)] for s in range(SEATS)]
-_PASS: dict[int, Action] = {}  # filled on demand: 4 × C(32, 3) at most
+
+
+class _Passes(dict[tuple[int, ...], Action]):
+    """One seat's (shared) pass actions by their three cards in ascending order, made on
+    first use (C(32, 3) at most). ``__missing__`` keeps a hit a plain C-level lookup:
+    listing a seat's 56 passes was a third of the time of a random Kočka deal."""
+
+    def __init__(self, seat: int) -> None:
+        super().__init__()
+        self.seat = seat
+
+    def __missing__(self, cards: tuple[int, ...]) -> Action:
+        action = self[cards] = Action(self.seat, "pass", tuple(GERMAN.code(c) for c in cards))
+        return action
+
+
+_PASSES = [_Passes(s) for s in range(SEATS)]
 
 
 def _pass_action(seat: int, cards: tuple[int, ...]) -> Action:
     """The (shared) action passing three cards given in ascending order."""
-    key = seat | (1 << (cards[0] + 2)) | (1 << (cards[1] + 2)) | (1 << (cards[2] + 2))
-    action = _PASS.get(key)
-    if action is None:
-        action = _PASS[key] = Action(seat, "pass", tuple(GERMAN.code(c) for c in cards))
-    return action
+    return _PASSES[seat][cards]
 
 
 class Kocka(TrickMatch):
@@ -159,11 +172,13 @@ class Kocka(TrickMatch):
         return self.loser is not None
 
     def to_act(self) -> tuple[int, ...]:
-        if self.deal_over:
-            return ()
-        if self.phase == "pass":
-            return tuple(s for s in range(SEATS) if self.passed[s] is None)
-        return (self.turn,)
+        phase = self.phase  # "none" before the first deal, "over" after each: nobody acts
+        if phase == "play":
+            return (self.turn,)
+        if phase == "pass":
+            passed = self.passed
+            return tuple(s for s in range(SEATS) if passed[s] is None)
+        return ()
 
     def _playable(self, seat: int) -> list[int]:
         hand = self.hands[seat]
@@ -177,13 +192,21 @@ class Kocka(TrickMatch):
         return hand
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
+        if self.phase == "play":  # the common case first, without building to_act's tuple
+            if seat is None:
+                seat = self.turn
+            elif seat != self.turn:
+                return []
+            row = _PLAY[seat]
+            return [row[c] for c in self._playable(seat)]
         acting = self.to_act()
         if seat is None:
             seat = acting[0] if acting else -1
         if seat not in acting:
             return []
         if self.phase == "pass":
-            return [_pass_action(seat, combo) for combo in combinations(sorted(self.hands[seat]), 3)]
+            passes = _PASSES[seat]
+            return [passes[combo] for combo in combinations(sorted(self.hands[seat]), 3)]
         row = _PLAY[seat]
         return [row[c] for c in self._playable(seat)]
 
@@ -219,11 +242,14 @@ class Kocka(TrickMatch):
             return None
         if action.verb != "play":
             return Refusal("wrong_verb", "O-6", {"verb": action.verb, "expected": "play"})
-        refusal = self._refuse_turn(seat) or self._refuse_card(seat, action.args[0])
-        if refusal is not None:
-            return refusal
-        card = GERMAN.parse(action.args[0])
+        # TrickMatch's _refuse_turn and _refuse_card, inlined (the card parsed once)
+        if seat != self.turn:
+            return Refusal("not_your_turn", "O-6", {"seat": seat, "to_act": self.turn})
+        code = action.args[0]
+        card = GERMAN.parse(code)
         hand = self.hands[seat]
+        if card not in hand:
+            return Refusal("not_in_hand", "O-6", {"seat": seat, "card": code, "deck": "german"})
         trick = self.trick
         assert trick is not None
         if trick.plays:
@@ -237,11 +263,11 @@ class Kocka(TrickMatch):
     def _apply(self, action: Action) -> list[Event]:
         if action.verb == "pass":
             return self._pass(action)
-        return self._play_card(action.seat, GERMAN.parse(action.args[0]))
+        return self._play_card(action.seat, _CARD[action.args[0]])  # a code check() has read
 
     def _pass(self, action: Action) -> list[Event]:
         seat = action.seat
-        cards = tuple(GERMAN.parse(a) for a in action.args)
+        cards = tuple([_CARD[a] for a in action.args])
         self.passed[seat] = cards
         events = [Event("passed", {"seat": seat, "cards": list(action.args)}, frozenset((seat,)))]
         events.append(Event("seat_passed", {"seat": seat}))
