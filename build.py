@@ -112,7 +112,7 @@ def unpack(spec: str, data: bytes, patterns: list[str]) -> dict[str, bytes]:
 
 # The engine's command-line tools: never imported by the page, so never shipped to it.
 COMMAND_LINE_ONLY = {"engine/__main__.py", "engine/bench.py", "engine/playthrough.py", "engine/bots/arena.py",
-                     "engine/bots/call_kitti/train.py", "engine/bots/kocka/timing.py"}
+                     "engine/bots/call_kitti/train.py", "engine/bots/timing.py"}
 
 
 def package_zip(package: Path) -> bytes:

@@ -32,8 +32,10 @@ LEVELS = {"1": "easy", "2": "medium", "3": "easy"}
 
 @pytest.fixture(autouse=True)
 def quick_hard_bot(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The hard bot thinks 20 ms a move here, not the page's quarter second."""
-    monkeypatch.setattr(bots, "HARD_SECONDS", 0.02)
+    """The hard bot searches 4 worlds a move here, not its game's full count."""
+    from engine.bots import Budget
+
+    monkeypatch.setattr(bots, "BUDGETS", {"hard": Budget(4)})
 
 
 def finish_deal(t: Table, rng: random.Random) -> None:

@@ -321,10 +321,10 @@ def _kitti_rows(view: View, rng: random.Random, samples: int, deadline: float | 
     the shows each split wins in each world."""
     from . import call_kitti as ck
     from .base import Budget
+    from .call_kitti.worlds import sample_pool
 
     seat = view["seat"]
-    bot = ck.HardBot(rng.randrange(2**31), Budget(samples=max(1, samples), seconds=None))
-    pool = yield from bot._pool(view, 1.0)
+    pool = yield from sample_pool(view, random.Random(rng.randrange(2**31)), Budget(samples=max(1, samples)), 1.0)
     points, wati, goals = list(view["points"]), list(view["wati"]), list(view["goals"])
     carry = list(view["wati_carry"])
     known = view["bids"]

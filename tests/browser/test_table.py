@@ -32,7 +32,7 @@ def test_lobby_levels_come_from_the_engine(page: Any, watch: Any) -> None:
 
 
 def test_hard_bots_play_a_kocka_deal(page: Any, watch: Any) -> None:
-    """Three hard bots (time-budgeted, thinking in slices) and a human: a whole deal."""
+    """Three hard bots (thinking in slices in the worker) and a human: a whole deal."""
     open_lobby(page, "fast&seed=4")
     page.check("input[name=game][value='kocka']")
     set_levels(page, "hard")

@@ -4,8 +4,11 @@ A bot sees only its seat's view (``match.view(seat)``), never the match. It thin
 slices (``Bot.steps`` yields between units of work); :func:`think` hands the worker's
 event loop back between slices, so a request from the page (a move, leaving the table)
 is answered at once, and thinking the page no longer needs stops (:class:`Cancelled`).
-Hard bots think for a quarter of a second at most (a time budget); easy and medium
-ones are instant.
+Every bot plays at its own default: a hard bot searches its game's fixed sample count
+(``ARENA_SAMPLES``), the count the arena and ``docs/bots.md`` measure, so the strength
+players meet is the strength published, and a seeded bot decides the same in the page
+as on the command line. The counts are chosen so the 95th percentile of a decision
+stays within 300 ms in Pyodide (``engine/bots/timing.py``); easy and medium are instant.
 
 A level a game's bots do not have falls back to medium, then to random; a bot that
 cannot be built at all, fails, or proposes an action the engine refuses is replaced
@@ -24,7 +27,6 @@ from typing import Any
 from engine import Action, EngineError, Match
 
 MACHINERY = ("timeout", "leave")
-HARD_SECONDS = 0.25  # the hard bot's (and the hint's) thinking time in the page
 SLICE = 0.012  # seconds of bot work between two hand-backs to the browser
 DEFAULT_LEVEL = "medium"
 
@@ -35,10 +37,7 @@ class Cancelled(Exception):
     """The match changed (or was left) while a bot thought: its answer is not wanted."""
 
 
-def budget(level: str) -> Any:
-    from engine.bots import Budget
-
-    return Budget(samples=100_000, seconds=HARD_SECONDS) if level == "hard" else None
+BUDGETS: dict[str, Any] = {}  # a level's search budget instead of its default (tests make bots quicker)
 
 
 def make(game: str, level: str, seed: int | None, errors: list[str] | None = None) -> Any:
@@ -50,7 +49,7 @@ def make(game: str, level: str, seed: int | None, errors: list[str] | None = Non
         return None
     for lv in dict.fromkeys([level, DEFAULT_LEVEL, "random"]):
         try:
-            return make_bot(game, lv, seed, budget(lv))
+            return make_bot(game, lv, seed, BUDGETS.get(lv))
         except ValueError:
             continue  # this game has no such level (yet)
         except Exception as e:  # noqa: BLE001 (a bot module that does not import: fall back)

@@ -23,7 +23,11 @@ from .values import FRESH_DEAL_HARD, match_value
 from .views import arranged_vals, hand, wants_arrangement
 from .worlds import Pool, sample_pool
 
-ARENA_SAMPLES = 48  # sampled deals per decision; fits 300 ms at p95 in Pyodide
+ARENA_SAMPLES = 48
+"""Sampled deals per bid in the page, the arena and tests: p95 within 300 ms in Pyodide."""
+ARRANGE_SAMPLES = 16
+"""Sampled deals per arrangement: each candidate split is valued on them, which costs
+several bids' worth, and the arrangement is where search adds least (docs/bots.md)."""
 
 
 class HardBot(Bot):
@@ -44,7 +48,7 @@ class HardBot(Bot):
         seconds = self.budget.seconds if self.budget is not None else None
         self._deadline = None if seconds is None else time.perf_counter() + seconds
         # arranging compares several splits on the same worlds: less time for the pool
-        pool = yield from self._pool(view, 0.35 if wants_arrangement(view) else 0.6)
+        pool = yield from self._pool(view, wants_arrangement(view))
         if wants_arrangement(view):
             cards = sorted_hand(hand(view))
             masks, vals = triples(cards)
@@ -66,9 +70,14 @@ class HardBot(Bot):
         number = max(range(MAX_BID + 1), key=lambda b: (utilities[b], -b))
         return bid_decision(view, number, dist)
 
-    def _pool(self, view: View, share: float) -> Generator[None, None, Pool]:
-        """The sampled opponents for this decision (:func:`.worlds.sample_pool`)."""
-        return (yield from sample_pool(view, self.rng, self.budget or Budget(samples=ARENA_SAMPLES), share))
+    def _pool(self, view: View, arranging: bool) -> Generator[None, None, Pool]:
+        """The sampled opponents for this decision (:func:`.worlds.sample_pool`): fewer
+        for an arrangement (ARRANGE_SAMPLES to ARENA_SAMPLES, of a count budget); on a
+        clock, a smaller share of the time, as the splits are compared afterwards."""
+        budget = self.budget or Budget(samples=ARENA_SAMPLES)
+        if arranging and budget.seconds is None:
+            budget = Budget(samples=max(1, budget.samples * ARRANGE_SAMPLES // ARENA_SAMPLES))
+        return (yield from sample_pool(view, self.rng, budget, 0.35 if arranging else 0.6))
 
     def _worlds(self, view: View, pool: Pool, mine: list[int]) -> Generator[
             None, None, tuple[list[float], list[float]]]:

@@ -19,8 +19,10 @@ from .sim import Move, Sim, action_of, parse_move
 from .worlds import Facts, likelihood, sample_world
 
 ARENA_SAMPLES = 200
-"""Samples per decision in tests and the arena; sized for 300 ms at p95 in Pyodide at
-the busiest decision (a trick-1 lead with six candidates at a six-seat table)."""
+"""Samples per decision at four seats or fewer, in the page, the arena and tests: the 95th
+percentile of a decision within 300 ms in Pyodide (``engine/bots/timing.py``). A bigger
+table costs more per sample (more hands to deal, longer playouts): see :func:`samples_for`."""
+FULL_TABLE = 4  # seats at which ARENA_SAMPLES was timed
 MARGIN = 0.05
 """How much better (in wins per unit of sample weight) a move must do than the medium
 choice: the best of several noisy means is biased upwards."""
@@ -57,6 +59,14 @@ def play_out(sim: Sim, me: int) -> int:
     return sim.result
 
 
+def samples_for(samples: int, players: int) -> int:
+    """A count budget at ``players`` seats: a sample's cost grows about with the square of
+    the seats beyond four (six seats: 4/9 of the samples), so the time stays bounded."""
+    if players <= FULL_TABLE:
+        return samples
+    return max(8, samples * FULL_TABLE * FULL_TABLE // (players * players))
+
+
 class HardBot(Bot):
     """PIMC over samples that respect every public fact; exact tricks 5–6."""
 
@@ -78,6 +88,7 @@ class HardBot(Bot):
         assert budget is not None  # always set by __init__
         showdown = facts.sim.trick_no == 5
         rng = self.rng
+        samples = budget.samples if budget.seconds is not None else samples_for(budget.samples, view["players"])
 
         def value(got: tuple[Sim, list[int]], move: Move) -> float:
             w = got[0].clone()
@@ -86,7 +97,7 @@ class HardBot(Bot):
             return 1.0 if winner == facts.me else 0.0
 
         tally = yield from sampled_values(
-            moves, lambda: sample_world(facts, rng), value, samples=budget.samples, seconds=budget.seconds,
+            moves, lambda: sample_world(facts, rng), value, samples=samples, seconds=budget.seconds,
             weight=lambda got: likelihood(facts, got[0], got[1], SURPRISE))
         worlds, total = tally.worlds, tally.weight
         wins = [tally.total(m) for m in moves]

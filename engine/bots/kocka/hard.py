@@ -21,8 +21,9 @@ from .policy import medium_play, playout, rank_passes
 from .sim import ABOVE, BELOW, Sim, mask, new_sim, sim_from_view
 from .worlds import PLAY_WEIGHT, pass_world, plausibility, plays_so_far, sample_world
 
-ARENA_SAMPLES = 80
-"""Worlds per decision for the hard bot in tests and the arena (fits 300 ms at p95 in Pyodide)."""
+ARENA_SAMPLES = 64
+"""Worlds per decision for the hard bot in the page, the arena and tests: the 95th
+percentile of a decision within 300 ms in Pyodide (``engine/bots/timing.py``)."""
 
 EXACT_CARDS = 3  # solve exactly once the deciding seat holds this many cards or fewer
 
@@ -71,7 +72,7 @@ class HardBot(Bot):
 
     level = "hard"
     PASS_CANDIDATES = 16
-    PASS_FACTOR = 2  # the exchange decides most of a deal: it may get more worlds than a play
+    PASS_FACTOR = 1  # worlds per candidate round, in units of the budget (the exchange is the slowest decision)
 
     def __init__(self, seed: int | None = None, budget: Budget | None = None) -> None:
         super().__init__(seed, budget or Budget(ARENA_SAMPLES))
