@@ -99,3 +99,58 @@ def test_the_rules_scripts_find_every_word_they_ask_for(lang: str) -> None:
         assert ui[f"game.{game}"] == ENGINE[lang][f"game.{game}"]
     assert ui["action.declare"] == ENGINE[lang]["action.declare"]
     assert {f"turn.{v}" for v in ("play", "discard", "pass")} <= set(ui)
+
+
+# Pairs of messages in two catalogues with the same text in every language that are two
+# messages all the same (different roles, so each may be reworded alone): {key, key} → why.
+# Empty today: every whole copy found so far was one message, now defined once.
+DIFFERENT_ROLES: dict[frozenset[str], str] = {}
+
+
+def whole_copies() -> set[frozenset[str]]:
+    """{key, other key} for each message that two catalogues both define, word for word in
+    every language (longer than a few letters: "OK" may well be two words)."""
+    keys_by_text: dict[tuple[str, ...], list[tuple[str, str]]] = {}
+    for folder, cat in CATALOGUES.items():
+        for key in cat["en"]:
+            text = tuple(cat[lang].get(key, "") for lang in LANGS)
+            if len(text[0]) > 3 and all(text):
+                keys_by_text.setdefault(text, []).append((folder, key))
+    return {frozenset((a, b)) for found in keys_by_text.values()
+            for fa, a in found for fb, b in found if fa < fb}
+
+
+def test_no_message_is_copied_between_catalogues() -> None:
+    """The page, its rules pages and the engine say a shared word by the one key that
+    defines it (``words.SHARED`` for the rules pages), not by a copy under a key of their own."""
+    assert sorted(map(sorted, whole_copies() - DIFFERENT_ROLES.keys())) == []
+    assert set(DIFFERENT_ROLES) <= whole_copies()  # an entry that is no copy any more goes
+    assert all(DIFFERENT_ROLES.values())
+
+
+def test_a_copied_message_would_be_found() -> None:
+    """The check above can fail: the page's language label copied into the rules pages."""
+    rules = CATALOGUES["web/i18n/rules"]
+    try:
+        for lang in LANGS:
+            rules[lang]["rules.ui.copy"] = CATALOGUES["web/i18n"][lang]["web.lang.label"]
+        assert frozenset(("rules.ui.copy", "web.lang.label")) in whole_copies()
+    finally:
+        for lang in LANGS:
+            del rules[lang]["rules.ui.copy"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_rules_pages_say_the_shared_words_from_where_they_are_defined(lang: str) -> None:
+    """A shared word is not defined again in the rules catalogue (it would be ignored), its
+    own catalogue has it in every language, and the rules pages say it in those words."""
+    shared = rules_common.words.SHARED
+    rules_common.words.install(rules_common.catalogue())
+    for key, source in shared.items():
+        assert f"rules.{key}" not in CATALOGUES["web/i18n/rules"][lang], key
+        home = CATALOGUES["web/i18n"] if source.startswith("web.") else ENGINE
+        assert source in home[lang], source
+        assert rules_common.words.template(lang, key) == home[lang][source]
+    ui = rules_common.ui_strings(lang)
+    assert ui["dealer"] == CATALOGUES["web/i18n"][lang]["web.table.dealer"]
+    assert ui["back"] == CATALOGUES["web/i18n"][lang]["web.replay.prev"]

@@ -8,117 +8,127 @@ Long work (``bot_turn``, ``hint``) is async and thinks in slices, so a later req
 (a move, leaving the table) is answered between two slices, and stops it.
 """
 
+from __future__ import annotations
+
 import json
+from typing import Any
 
 from table import bots
 from table.controller import Table
 from table.replay import Replay
 
-_table = None
-_replay = None  # the replay viewer's record: apart from the match on the table
+_table: Table | None = None
+_replay: Replay | None = None  # the replay viewer's record: apart from the match on the table
 
 
-def _json(reply):
+def _json(reply: Any) -> str:
     return json.dumps(reply, ensure_ascii=False)
 
 
-def init(data):
+def _t() -> Table:
+    """The table ``init`` set up (the page calls ``init`` before anything else)."""
+    if _table is None:
+        raise RuntimeError("the table is not set up: init() comes first")
+    return _table
+
+
+def init(data: str) -> str:
     """The catalogues of every language, and the page's language; then the bots are
     imported, while the reader is still in the lobby."""
     global _table
-    data = json.loads(data)
-    _table = Table(data["messages"], data.get("lang") or "en")
+    config = json.loads(data)
+    _table = Table(config["messages"], config.get("lang") or "en")
     return _json({"ok": True})
 
 
-def warm(games):
+def warm(games: str) -> str:
     bots.preload(json.loads(games))
     return _json({"ok": True})
 
 
-def start(config):
-    return _json(_table.start(json.loads(config)))
+def start(config: str) -> str:
+    return _json(_t().start(json.loads(config)))
 
 
-def resume(config, record):
-    return _json(_table.resume(json.loads(config), json.loads(record)))
+def resume(config: str, record: str) -> str:
+    return _json(_t().resume(json.loads(config), json.loads(record)))
 
 
-def act(action):
-    return _json(_table.act(action))
+def act(action: str) -> str:
+    return _json(_t().act(action))
 
 
-def act_cards(verb, codes):
-    return _json(_table.act_cards(verb, json.loads(codes)))
+def act_cards(verb: str, codes: str) -> str:
+    return _json(_t().act_cards(verb, json.loads(codes)))
 
 
-def check_cards(verb, codes):
-    return _json(_table.check_cards(verb, json.loads(codes)))
+def check_cards(verb: str, codes: str) -> str:
+    return _json(_t().check_cards(verb, json.loads(codes)))
 
 
-def why(code):
-    return _json(_table.why(code))
+def why(code: str) -> str:
+    return _json(_t().why(code))
 
 
-def category(codes):
-    return _json(_table.category(json.loads(codes)))
+def category(codes: str) -> str:
+    return _json(_t().category(json.loads(codes)))
 
 
-def suggest():
-    return _json(_table.suggest())
+def suggest() -> str:
+    return _json(_t().suggest())
 
 
-def leave_seat():
-    return _json(_table.leave_seat())
+def leave_seat() -> str:
+    return _json(_t().leave_seat())
 
 
-def next_deal():
-    return _json(_table.next_deal())
+def next_deal() -> str:
+    return _json(_t().next_deal())
 
 
-def undo():
-    return _json(_table.undo())
+def undo() -> str:
+    return _json(_t().undo())
 
 
-async def bot_turn():
-    return _json(await _table.bot_turn())
+async def bot_turn() -> str:
+    return _json(await _t().bot_turn())
 
 
-async def hint():
-    return _json(await _table.ask_hint())
+async def hint() -> str:
+    return _json(await _t().ask_hint())
 
 
-async def duplicate():
+async def duplicate() -> str:
     """The finished deal again, the hard bot in the human's seat: {duplicate} or {error}."""
-    return _json(await _table.duplicate())
+    return _json(await _t().duplicate())
 
 
-def set_language(lang):
-    return _json(_table.set_language(lang))
+def set_language(lang: str) -> str:
+    return _json(_t().set_language(lang))
 
 
-def record():
-    return _json(_table.record())
+def record() -> str:
+    return _json(_t().record())
 
 
-def bot_errors():
-    return _json(_table.players.errors)
+def bot_errors() -> str:
+    return _json(_t().players.errors)
 
 
-def stop():
-    _table.stop()
+def stop() -> str:
+    _t().stop()
     return _json({})
 
 
-def replay_open(request):
+def replay_open(request: str) -> str:
     """{record, seat, you, lang} -> the record's deals, names and game, or {error}."""
     global _replay
     data = json.loads(request)
-    _replay = Replay(_table.catalogues, data.get("lang") or _table.lang)
+    _replay = Replay(_t().catalogues, data.get("lang") or _t().lang)
     return _json(_replay.open(data.get("record"), data.get("seat"), bool(data.get("you", True)), data.get("lang")))
 
 
-def replay_step(request):
+def replay_step(request: str) -> str:
     """{deal, step, lang} -> the table at that step of the open replay: {model, moments, line}."""
     data = json.loads(request)
     if _replay is None:
@@ -133,20 +143,20 @@ __export__ = ["init", "warm", "start", "resume", "act", "act_cards", "check_card
 
 # "Review my play" (table/review.py): the page asks for the decisions, then each in turn
 # (so it can say "Reviewing decision 3 of 9"); a later request stops a running one.
-def review_start():
-    return _json(_table.review_start())
+def review_start() -> str:
+    return _json(_t().review_start())
 
 
-async def review_one(index):
-    return _json(await _table.review_one(int(index)))
+async def review_one(index: str | int) -> str:
+    return _json(await _t().review_one(int(index)))
 
 
-async def review():
-    return _json(await _table.review())
+async def review() -> str:
+    return _json(await _t().review())
 
 
-def review_stop():
-    return _json(_table.review_stop())
+def review_stop() -> str:
+    return _json(_t().review_stop())
 
 
 __export__ += ["review_start", "review_one", "review", "review_stop"]

@@ -34,11 +34,14 @@ class RulesError(Exception):
 
 def catalogue(web: Path = WEB) -> dict[str, dict[str, str]]:
     """lang → the ``rules.*`` strings: ``web/i18n/rules/<lang>.json``, a catalogue of
-    their own so that they stay out of the lobby's page data."""
+    their own so that they stay out of the lobby's page data; and the page's words they
+    share (:data:`words.SHARED`), from ``web/i18n/<lang>.json`` where they are defined."""
     out: dict[str, dict[str, str]] = {}
     for lang in LANGS:
         data = json.loads((web / "i18n" / "rules" / f"{lang}.json").read_text("utf-8"))
         out[lang] = {k: v for k, v in data.items() if k.startswith(("rules.", "hint."))}
+        page = json.loads((web / "i18n" / f"{lang}.json").read_text("utf-8"))
+        out[lang].update({k: page[k] for k in words.SHARED.values() if k in page})
     return out
 
 
@@ -52,11 +55,12 @@ ENGINE_UI = ("action.declare", *(f"game.{g}" for g in GAMES))
 
 def ui_strings(lang: str) -> dict[str, str]:
     """What a rules page's or an embed's script says (``t(key)`` in ``lesson-board.js``,
-    ``embed.js``): ``rules.ui.*`` without the prefix, the move labels ``turn.*`` and
-    :data:`ENGINE_UI`; English fills a gap."""
+    ``embed.js``): ``rules.ui.*`` without the prefix (the page's words for the shared ones),
+    the move labels ``turn.*`` and :data:`ENGINE_UI`; English fills a gap."""
     cat, en = words._CATALOGUE.get(lang, {}), words._CATALOGUE.get("en", {})
     own = {k[len("rules."):]: cat.get(k) or en[k] for k in sorted(en) if k.startswith(("rules.ui.", "rules.turn."))}
     out = {k.removeprefix("ui."): v for k, v in own.items()}
+    out.update({k.removeprefix("ui."): words.template(lang, k) or k for k in words.SHARED if k.startswith("ui.")})
     out.update({k: words.engine_text(k, lang) for k in ENGINE_UI})
     return out
 

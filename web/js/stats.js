@@ -65,11 +65,12 @@ const whole = (n) => new Intl.NumberFormat(lang).format(n);
 const signed = (n) => new Intl.NumberFormat(lang, { signDisplay: "exceptZero" }).format(n);
 const tenth = (n) => new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(n);
 
-// Each game's own columns, between "deals played" and the streaks.
+// Each game's own columns, between "deals played" and the streaks: [key, value, heading's
+// message when it is not web.stats.col.<key> (the table's own word, defined once)].
 const COLUMNS = {
   kocka: [["penalty", (g) => whole(g.penalty)], ["penalty_per_deal", (g) => (g.deals ? tenth(g.penalty / g.deals) : "–")],
     ["letters", (g) => whole(g.letters)], ["matches", (g) => whole(g.matches)], ["matches_lost", (g) => whole(g.matchesLost)]],
-  katte: [["hands_won", (g) => whole(g.wins)], ["chips", (g) => signed(g.chips)]],
+  katte: [["hands_won", (g) => whole(g.wins)], ["chips", (g) => signed(g.chips), "katte.chips"]],
   katko: [["points", (g) => whole(g.points)], ["matches", (g) => whole(g.matches)], ["matches_won", (g) => whole(g.matchesWon)]],
   "call-kitti": [["money", (g) => signed(g.money)], ["matches", (g) => whole(g.matches)],
     ["matches_won", (g) => whole(g.matchesWon)]],
@@ -86,7 +87,7 @@ function table(game, stats) {
   return el("table", { class: "stats-table", "data-game": game },
     el("caption", { text: t("web.stats.table", { game: t(`game.${game}`) }) }),
     el("thead", {}, el("tr", {}, el("th", { scope: "col", text: t("web.stats.col.level") }),
-      ...cols.map(([k]) => el("th", { scope: "col", text: t(`web.stats.col.${k}`) })))),
+      ...cols.map(([k, , label]) => el("th", { scope: "col", text: t(label ?? `web.stats.col.${k}`) })))),
     el("tbody", {}, ...stats.groups.map((g) => el("tr", { class: g.practice ? "practice" : null,
       "data-level": g.level, "data-practice": g.practice ? "1" : "" },
     el("th", { scope: "row", text: levelName(g) }),

@@ -64,9 +64,38 @@ def lookup(key: str, lang: str) -> str | None:
     return None
 
 
+# Words the rules pages share with the page (``web.*``, baked into ``strings.json`` by the
+# build) or the engine: said by the key that defines them, so each has one definition and
+# a word reworded for the table is reworded on the rules pages too. ``rules.<key>`` → key.
+SHARED = {
+    "ui.site": "web.app.short",
+    "ui.languages": "web.lang.label",
+    "ui.seat": "web.replay.seat",
+    "ui.dealer": "web.table.dealer",
+    "ui.deal_n": "web.replay.deal.option",
+    "ui.because": "web.review.why",
+    # the example's step buttons are the replay's step buttons
+    "ui.first": "web.replay.first",
+    "ui.back": "web.replay.prev",
+    "ui.forward": "web.replay.next",
+    "ui.end": "web.replay.last",
+    "step.show": "web.call-kitti.show_n",
+    "step.bidding": "phase.bid",
+    "kocka.match_over": "web.kocka.match_loser",
+}
+
+
+def template(lang: str, key: str) -> str | None:
+    """The ``rules.<key>`` template in ``lang`` (or the shared word it names), unfilled."""
+    shared = SHARED.get(key)
+    if shared is None:
+        return lookup("rules." + key, lang)
+    return lookup(shared, lang) if shared.startswith("web.") else engine_text(shared, lang)
+
+
 def t(lang: str, key: str, **params: Any) -> str:
     """The ``rules.<key>`` template in ``lang``, filled."""
-    text = lookup("rules." + key, lang)
+    text = template(lang, key)
     if text is None:
         return key
     return fill(text, params, lang)
