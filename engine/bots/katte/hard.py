@@ -18,7 +18,7 @@ from .policy import medium_move
 from .sim import Move, Sim, action_of, parse_move
 from .worlds import Facts, likelihood, sample_world
 
-ARENA_SAMPLES = 200
+ARENA_SAMPLES = 160
 """Samples per decision at four seats or fewer, in the page, the arena and tests: the 95th
 percentile of a decision within 300 ms in Pyodide (``engine/bots/timing.py``). A bigger
 table costs more per sample (more hands to deal, longer playouts): see :func:`samples_for`."""
@@ -60,11 +60,12 @@ def play_out(sim: Sim, me: int) -> int:
 
 
 def samples_for(samples: int, players: int) -> int:
-    """A count budget at ``players`` seats: a sample's cost grows about with the square of
-    the seats beyond four (six seats: 4/9 of the samples), so the time stays bounded."""
+    """A count budget at ``players`` seats: a sample costs more at a bigger table (more
+    hands to deal, longer playouts), so beyond four seats it shrinks in proportion (six
+    seats: 2/3 of the samples), which keeps the time bounded (engine/bots/timing.py)."""
     if players <= FULL_TABLE:
         return samples
-    return max(8, samples * FULL_TABLE * FULL_TABLE // (players * players))
+    return max(8, samples * FULL_TABLE // players)
 
 
 class HardBot(Bot):

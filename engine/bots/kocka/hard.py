@@ -72,7 +72,7 @@ class HardBot(Bot):
 
     level = "hard"
     PASS_CANDIDATES = 16
-    PASS_FACTOR = 1  # worlds per candidate round, in units of the budget (the exchange is the slowest decision)
+    PASS_DIVISOR = 2  # the exchange's worlds per round: budget / (this × rounds); its 16 candidates make it the slowest decision
 
     def __init__(self, seed: int | None = None, budget: Budget | None = None) -> None:
         super().__init__(seed, budget or Budget(ARENA_SAMPLES))
@@ -109,7 +109,7 @@ class HardBot(Bot):
         while n > 2:
             n = (n + 1) // 2
             rounds += 1
-        batch = max(1, budget.samples * self.PASS_FACTOR // rounds)
+        batch = max(1, budget.samples // (self.PASS_DIVISOR * rounds))
         counts = [0] * len(combos)
         tick = start
         out_of_time = False
