@@ -34,6 +34,11 @@ class Deck:
     """``suit_of[card]``: the card's suit index, for the hot loops of rules and bots."""
     rank_of: tuple[int, ...] = field(init=False, repr=False, compare=False)
     """``rank_of[card]``: the card's rank index, 0 = lowest."""
+    code_of: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    """``code_of[card]``: the card's code (``code(card)`` without a call, for hot loops)."""
+    card_of: dict[str, int] = field(init=False, repr=False, compare=False)
+    """``card_of[code]``: the card of a code (aliases too); for codes already checked, as
+    :meth:`parse` says what is wrong with a bad one. Not to be changed."""
 
     def __post_init__(self) -> None:
         codes = tuple(r + s for s in self.suits for r in self.ranks)
@@ -46,6 +51,8 @@ class Deck:
         n = len(self.ranks)
         object.__setattr__(self, "suit_of", tuple(c // n for c in range(len(codes))))
         object.__setattr__(self, "rank_of", tuple(c % n for c in range(len(codes))))
+        object.__setattr__(self, "code_of", codes)
+        object.__setattr__(self, "card_of", index)
 
     @property
     def size(self) -> int:

@@ -101,7 +101,7 @@ class TrickMatch(Match):
 
     def _played(self, seat: int, card: int, face_up: bool, beat: bool) -> list[Event]:
         """The events of one card played; ``beat``: it took the trick over from another."""
-        return [Event("played", {"seat": seat, "card": self.DECK._codes[card]})]
+        return [Event("played", {"seat": seat, "card": self.DECK.code_of[card]})]
 
     def _play_card(self, seat: int, card: int, face_up: bool = True) -> list[Event]:
         """``seat`` plays ``card`` (already checked): the one loop of every trick game."""
@@ -132,11 +132,15 @@ class TrickMatch(Match):
             return Refusal("not_your_turn", self.PLAY_RULE, {"seat": seat, "to_act": self.turn})
         return None
 
-    def _refuse_card(self, seat: int, code: str) -> Refusal | None:
-        """The second: does the seat hold the card?"""
-        if self.DECK.parse(code) not in self.hands[seat]:
+    def _held_card(self, seat: int, code: str) -> int | Refusal:
+        """The checks every play starts with: is it the seat's turn, and does it hold the
+        card? The card if so (parsed once, for the game's own checks), else the refusal."""
+        if seat != self.turn:
+            return Refusal("not_your_turn", self.PLAY_RULE, {"seat": seat, "to_act": self.turn})
+        card = self.DECK.parse(code)
+        if card not in self.hands[seat]:
             return Refusal("not_in_hand", self.PLAY_RULE, {"seat": seat, "card": code, "deck": self.DECK.name})
-        return None
+        return card
 
     # ------------------------------------------------------------- turns
 
@@ -175,11 +179,11 @@ class TrickMatch(Match):
         """This deal's finished tricks as ``seat`` sees them."""
         if not self.records:
             return []
-        codes = self.DECK._codes
+        codes = self.DECK.code_of
         return [t.public(codes, seat) for t in self.done]
 
     def _trick_view(self, seat: int | None) -> dict[str, Any] | None:
         """The trick in progress as ``seat`` sees it; None between deals."""
         if not self.records or self.trick is None:
             return None
-        return self.trick.public(self.DECK._codes, seat)
+        return self.trick.public(self.DECK.code_of, seat)

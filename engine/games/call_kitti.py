@@ -157,7 +157,7 @@ def canonical_arrangement(sets: Sequence[Sequence[int]]) -> list[Trio]:
     return trios
 
 
-_CARD = FRENCH._index  # code -> card, for codes already checked
+_CARD = FRENCH.card_of  # code -> card, for codes already checked
 
 
 # An arrangement's canonical words: four sets of three codes, each followed by "/", then the discard.

@@ -32,7 +32,7 @@ MAX_SEATS = 20
 DECK_SIZE = FRENCH.size
 SUIT = FRENCH.suit_of
 RANK = FRENCH.rank_of
-_CARD = FRENCH._index  # code -> card, for codes already checked
+_CARD = FRENCH.card_of  # code -> card, for codes already checked
 DEUCE = 0  # rank index of the 2
 NO_TRUMP = -1
 DEUCE_BONUS_POINTS = 3
@@ -277,13 +277,9 @@ class Katko(TrickMatch):
         seat = action.seat
         if action.verb != "play":
             return Refusal("wrong_verb", "T-5", {"verb": action.verb, "expected": "play"})
-        refusal = self._refuse_turn(seat)
-        if refusal is not None:
-            return refusal
-        code = action.args[0]
-        card = FRENCH.parse(code)  # _refuse_card, inlined: the card parsed once
-        if card not in self.hands[seat]:
-            return Refusal("not_in_hand", "T-5", {"seat": seat, "card": code, "deck": "french"})
+        card = self._held_card(seat, action.args[0])
+        if isinstance(card, Refusal):
+            return card
         duty, cards = self._duty(seat)
         if card in cards:
             return None

@@ -32,7 +32,7 @@ HAND = 6
 RANKS = FRENCH.rank_count
 SUIT = FRENCH.suit_of
 RANK = FRENCH.rank_of
-_CARD = FRENCH._index  # code -> card, for codes already checked
+_CARD = FRENCH.card_of  # code -> card, for codes already checked
 QUALIFYING_TRICKS = 4  # K-9 is judged after trick 4
 SHOWDOWN_TRICK = 5  # K-10
 REVEAL_TRICK = 6  # K-11: plays itself
@@ -204,14 +204,10 @@ class Katte(TrickMatch):
             return Refusal("wrong_verb", "K-8", {"verb": verb, "expected": "play, discard"})
         if verb == "timeout":
             return self._refuse_turn(seat)  # K-13 always finds a move
-        refusal = self._refuse_turn(seat)
-        if refusal is not None:
-            return refusal
-        code = action.args[0]
-        card = FRENCH.parse(code)  # _refuse_card, inlined: the card parsed once
+        card = self._held_card(seat, action.args[0])
+        if isinstance(card, Refusal):
+            return card
         hand = self.hands[seat]
-        if card not in hand:
-            return Refusal("not_in_hand", "K-8", {"seat": seat, "card": code, "deck": "french"})
         trick = self.trick
         assert trick is not None
         showdown = self.phase == "showdown"

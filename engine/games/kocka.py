@@ -37,7 +37,7 @@ for _rank, _pts in zip("789TUOKA", (1, 1, 1, 1, 2, 3, 4, 5)):
 TRICKS = 8  # O-6
 SEVENTEEN = 17  # O-8's "seventeen" option
 HEJMA_CODE = GERMAN.code(HEJMA)
-_CARD = GERMAN._index  # code -> card, for codes already checked
+_CARD = GERMAN.card_of  # code -> card, for codes already checked
 
 
 def penalty(code: str) -> int:
@@ -242,14 +242,10 @@ class Kocka(TrickMatch):
             return None
         if action.verb != "play":
             return Refusal("wrong_verb", "O-6", {"verb": action.verb, "expected": "play"})
-        # TrickMatch's _refuse_turn and _refuse_card, inlined (the card parsed once)
-        if seat != self.turn:
-            return Refusal("not_your_turn", "O-6", {"seat": seat, "to_act": self.turn})
-        code = action.args[0]
-        card = GERMAN.parse(code)
+        card = self._held_card(seat, action.args[0])
+        if isinstance(card, Refusal):
+            return card
         hand = self.hands[seat]
-        if card not in hand:
-            return Refusal("not_in_hand", "O-6", {"seat": seat, "card": code, "deck": "german"})
         trick = self.trick
         assert trick is not None
         if trick.plays:
