@@ -35,29 +35,6 @@ from .i18n import render
 from .options import OptionSpec, describe, resolve
 from .shuffle import below, check_number, shuffle, stream_for
 
-
-def shuffle_seeded(rng: random.Random, cards: list[Any]) -> None:
-    """``rng.shuffle(cards)``, the very same draws and order, a little faster.
-
-    CPython's ``Random.shuffle`` makes a Python call (``_randbelow``) per card; here
-    its loop is written out with ``getrandbits`` (the same Fisher-Yates from the
-    top, the same rejection of draws past the bound), which is most of the cost of
-    dealing a seeded deal. Anything but a plain ``random.Random`` (a subclass may
-    draw otherwise) is left to its own ``shuffle``.
-    """
-    if type(rng) is not random.Random:
-        rng.shuffle(cards)
-        return
-    getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        cards[i], cards[j] = cards[j], cards[i]
-
-
 Phase = Literal["none", "pass", "arrange", "bid", "play", "showdown", "over"]
 """Every game's stages of a deal: Kočka passes, Call Kitti arranges then bids, Katte
 ends with a showdown; ``"none"`` before the first deal and ``"over"`` after each."""
@@ -284,7 +261,7 @@ class Match(ABC):
         shuffled by the number's ``cards`` stream of that deal, or by the seeded ``rng``."""
         pack = list(range(self.DECK.size)) * self._deck_copies()
         if self.number is None:
-            shuffle_seeded(self.rng, pack)
+            self.rng.shuffle(pack)
         else:
             shuffle(pack, self._stream(deal, "cards"))
         return pack
