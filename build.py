@@ -168,11 +168,13 @@ def site_files() -> dict[str, bytes]:
     files["engine.zip"] = package_zip(ROOT / "engine")
     files["table.zip"] = package_zip(WEB / "table")  # the page's own Python: controller, bots
     files["pyscript.json"] = json.dumps({
-        # resolved against the page: the local Pyodide, never the CDN default
-        "interpreter": f"./{PYODIDE[4]}/pyodide.mjs",
+        # resolved against the page: the local Pyodide (never the CDN default), through the
+        # module that restores the worker from its memory snapshot when it can
+        "interpreter": "./pyodide-boot.mjs",
         # resolved against this config file: unpacked into Python's working directory
         "files": {"./engine.zip": "./*", "./table.zip": "./*"},
     }, indent=1).encode()
+    files.update(snapshot_files(files))
     files.update(cards.all_files())
     files.update(icons.all_files())
     page = pagedata.build(ROOT)
@@ -183,6 +185,46 @@ def site_files() -> dict[str, bytes]:
     files["index.html"] = pagedata.render_index(template, page, PYSCRIPT[4]).encode()
     files.update(rules.all_files(files))  # rules pages, live examples, embed frame, lesson.zip
     return files
+
+
+SNAPSHOT_IMPORTS = WEB / "snapshot_imports.py"
+SNAPSHOT_SCRIPT = WEB / "gen" / "snapshot.mjs"
+
+
+def make_snapshot(files: dict[str, bytes]) -> bytes:
+    """The worker's memory snapshot (web/gen/snapshot.mjs, under Node with the pinned
+    Pyodide): Python started, engine.zip and table.zip imported. Same inputs, same bytes."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("cannot make the memory snapshot: node is not installed (npm brings it)")
+    with tempfile.TemporaryDirectory(prefix="kortti-snapshot-") as tmp:
+        work = Path(tmp)
+        for path, data in files.items():
+            if path.startswith(PYODIDE[4] + "/") or path in ("engine.zip", "table.zip"):
+                (work / path.rsplit("/", 1)[-1]).write_bytes(data)
+        out = work / "snapshot.bin"
+        try:
+            proc = subprocess.run([node, str(SNAPSHOT_SCRIPT), str(work), str(out), str(SNAPSHOT_IMPORTS),
+                                   str(work / "engine.zip"), str(work / "table.zip")],
+                                  capture_output=True, text=True, timeout=300, check=False)
+        except subprocess.TimeoutExpired:
+            raise BuildError("cannot make the memory snapshot: node took more than 300 s") from None
+        if proc.returncode != 0 or not out.exists():
+            why = (proc.stderr.strip() or proc.stdout.strip()).splitlines()[-5:]
+            raise BuildError(f"cannot make the memory snapshot: {' / '.join(why) or 'no message'}")
+        return out.read_bytes()
+
+
+def snapshot_files(files: dict[str, bytes]) -> dict[str, bytes]:
+    """The snapshot under a content-hashed name, and pyodide-boot.mjs, which restores the
+    worker from it (or boots plainly when it cannot) with its name, size and SHA-256."""
+    data = make_snapshot(files)
+    digest = hashlib.sha256(data).hexdigest()
+    name = f"py-snapshot-{digest[:16]}.bin"
+    head = (f"const PYODIDE = {json.dumps('./' + PYODIDE[4] + '/')};\n"
+            f"const SNAPSHOT = {json.dumps({'url': './' + name, 'size': len(data), 'sha256': digest})};\n")
+    boot = (head + (WEB / "js" / "pyodide-boot.mjs").read_text("utf-8")).encode()
+    return {name: data, "pyodide-boot.mjs": boot}
 
 
 def service_worker(files: dict[str, bytes]) -> tuple[bytes, str]:

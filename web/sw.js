@@ -1,5 +1,7 @@
 // build.py puts VERSION (a hash of every file) and PRECACHE (every file) above this line.
-// The whole site, Pyodide included, is cached at install, so it boots and plays offline.
+// The whole site, Pyodide and the worker's memory snapshot included, is cached at
+// install, so it boots and plays offline. The page registers this worker only once its
+// Python is ready (js/pwa.js): the install's downloads never slow the first boot.
 // A new version installs beside the old one and waits: the page lets it take over when
 // opened next, before a game starts (js/pwa.js). Old versions' caches go on activate.
 const CACHE = `kortti-${VERSION}`;
@@ -22,7 +24,12 @@ self.addEventListener("message", (event) => {
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  // Pyodide's wasm goes to the network and the HTTP cache, where V8 keeps its compiled
+  // code between visits (a response from here would be compiled again at every visit).
+  // Offline, pyodide-boot.mjs asks again with "?offline": that one is answered from here.
+  if (url.pathname.endsWith(".wasm") && url.search !== "?offline") return;
   // caches.match with a cacheName never creates that cache (caches.open would): an old
   // version's fetch still in flight when the new one has deleted its cache must not bring it back
   event.respondWith(caches.match(request, { cacheName: CACHE, ignoreSearch: true })

@@ -10,6 +10,7 @@ Long work (``bot_turn``, ``hint``) is async and thinks in slices, so a later req
 
 from __future__ import annotations
 
+import importlib
 import json
 from typing import Any
 
@@ -32,13 +33,23 @@ def _t() -> Table:
     return _table
 
 
+def _boot() -> dict[str, str]:
+    """How this worker booted (pyodide-boot.mjs): from the memory snapshot or plainly, and why."""
+    try:
+        # Pyodide's module of the worker's JS globals (by name: mypy would take web/js for it)
+        boot: Any = importlib.import_module("js").korttiBoot
+        return {"kind": str(boot.kind), "why": str(boot.why)}
+    except Exception:  # noqa: BLE001 (no such record: say nothing rather than fail the boot)
+        return {"kind": "unknown", "why": ""}
+
+
 def init(data: str) -> str:
     """The catalogues of every language, and the page's language; then the bots are
-    imported, while the reader is still in the lobby."""
+    imported, while the reader is still in the lobby. Says how the worker booted."""
     global _table
     config = json.loads(data)
     _table = Table(config["messages"], config.get("lang") or "en")
-    return _json({"ok": True})
+    return _json({"ok": True, "boot": _boot()})
 
 
 def warm(games: str) -> str:

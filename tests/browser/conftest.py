@@ -67,6 +67,64 @@ def base_url(server: str) -> str:
     return server
 
 
+# What a test may leave behind in the shared profile, cleared before each test. The
+# service worker and its cache stay: every test is a player's return visit.
+PER_TEST_STORAGE = "cookies,file_systems,indexeddb,local_storage,shader_cache,websql,shared_storage,storage_buckets"
+SNAPSHOT_CACHED = """async () => {
+  const url = new URL((await (await fetch('./pyscript.json')).json()).interpreter, location.href);
+  const boot = await (await fetch(url)).text();
+  const name = JSON.parse(boot.match(/^const SNAPSHOT = (.*);$/m)[1]).url;
+  return Boolean(await caches.match(new URL(name, location.href).href));
+}"""
+
+
+@pytest.fixture(scope="session")
+def warm_profile(playwright: Any, browser_type_launch_args: dict[str, Any], server: str,
+                 tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """One browser profile on disk for the session's ``page`` and ``context``: its HTTP
+    cache and V8's code cache persist as a player's browser's do (Playwright's in-memory
+    contexts keep no wasm), and its service worker has the whole site, the memory snapshot
+    included. Its first visit boots plainly and installs the service worker; every test's
+    page after it is a return visit, restored from the snapshot."""
+    profile = tmp_path_factory.mktemp("profile")
+    context = playwright.chromium.launch_persistent_context(str(profile), base_url=server,
+                                                           **browser_type_launch_args)
+    blank = context.pages[0] if context.pages else context.new_page()  # keeps the browser open
+    first = context.new_page()
+    first.goto("/?fast")
+    first.wait_for_selector("body[data-ready='1']", timeout=90_000)
+    first.wait_for_function("navigator.serviceWorker.controller !== null", timeout=90_000)
+    first.wait_for_function(SNAPSHOT_CACHED, timeout=90_000)
+    first.close()
+    context.warm_blank = blank
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def context(warm_profile: Any, server: str) -> Iterator[Any]:
+    """The shared profile, with no saved game, setting or statistic left from another test."""
+    blank = warm_profile.warm_blank
+    cdp = warm_profile.new_cdp_session(blank)
+    cdp.send("Storage.clearDataForOrigin", {"origin": server, "storageTypes": PER_TEST_STORAGE})
+    warm_profile.clear_cookies()
+    warm_profile.set_offline(False)
+    try:
+        yield warm_profile
+    finally:
+        for page in warm_profile.pages:
+            if page is not blank:
+                page.close()
+        warm_profile.set_offline(False)
+        cdp.send("Storage.clearDataForOrigin", {"origin": server, "storageTypes": PER_TEST_STORAGE})
+        cdp.detach()
+
+
+@pytest.fixture
+def page(context: Any) -> Any:
+    return context.new_page()
+
+
 class Watch:
     """Console errors, page errors, and requests that leave the origin."""
 

@@ -98,14 +98,23 @@ def test_rules_index_and_guide(page: Any, watch: Any, size: str, path: str) -> N
     axe.check(page, f"{path} at {size}")
 
 
-def test_rules_language_chooser(page: Any, size: str) -> None:
+def test_rules_language_chooser(browser: Any, base_url: str, size: str) -> None:
     """rules/index.html as a reader without script sees it (with script it goes on to a
     language at once): links to each language's index, in its own words. Its script is
-    held back here, so the page stays (no ``watch``: that refusal is a console error)."""
-    page.route("**/js/rules-lang.js", lambda route: route.abort())
-    page.goto("/rules/index.html")
-    assert page.url.endswith("/rules/index.html")
-    axe.check(page, f"/rules/index.html without its script at {size}")
+    held back here, so the page stays (no ``watch``: that refusal is a console error). A
+    browser of its own, with no service worker: requests a service worker answers never
+    reach ``page.route``."""
+    width, height = (int(n) for n in size.split("x"))
+    context = browser.new_context(base_url=base_url, service_workers="block",
+                                  viewport={"width": width, "height": height})
+    try:
+        page = context.new_page()
+        page.route("**/js/rules-lang.js", lambda route: route.abort())
+        page.goto("/rules/index.html")
+        assert page.url.endswith("/rules/index.html")
+        axe.check(page, f"/rules/index.html without its script at {size}")
+    finally:
+        context.close()
 
 
 # -------------------------------------------------------------------------------- embeds
@@ -165,9 +174,9 @@ REFUSED = {"game": "katko", "players": 2, "deals": [{"dealer": 1, "hands": [
 
 def preview(page: Any) -> Any:
     """The test page's current preview frame (each "Try it" makes a new one)."""
-    page.wait_for_selector("#preview iframe")
-    page.locator("#preview iframe").scroll_into_view_if_needed()  # in view, it starts Python
-    frame = page.locator("#preview iframe").element_handle().content_frame()
+    page.wait_for_selector("#preview iframe:not([data-tried])")
+    page.locator("#preview iframe:not([data-tried])").scroll_into_view_if_needed()  # in view, it starts Python
+    frame = page.locator("#preview iframe:not([data-tried])").element_handle().content_frame()
     assert frame is not None
     return frame
 
@@ -180,6 +189,8 @@ def next_frame(page: Any) -> Any:
 
 
 def try_it(page: Any, record: dict[str, Any], move: str = "", deal: str = "") -> None:
+    # the frame on show now is replaced (asynchronously): preview() waits for its successor
+    page.evaluate("document.querySelectorAll('#preview iframe').forEach((f) => f.setAttribute('data-tried', ''))")
     page.fill("#record", json.dumps(record))
     page.fill("#turn", move)
     page.fill("#turn-deal", deal)

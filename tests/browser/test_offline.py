@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from .conftest import SNAPSHOT_CACHED
 from .play import BOOT_TIMEOUT, open_lobby, play_deal, start_match
+from .wasm_trace import traced
 
 
 def test_offline_reload_boots_and_plays(page: Any, context: Any, watch: Any) -> None:
@@ -47,3 +50,51 @@ def test_offline_the_kept_things_work_too(page: Any, context: Any, watch: Any) -
     assert "2" in page.inner_text("#table-meta")  # the date and the deal's number
     play_deal(page)
     assert page.locator("#daily-copy").is_visible()
+
+
+def test_a_return_visit_restores_reuses_compiled_wasm_and_plays_offline(
+        playwright: Any, browser_type_launch_args: dict[str, Any], server: str, tmp_path: Path) -> None:
+    """A player's browser (a profile on disk): the first visit boots plainly and the service
+    worker then keeps the site; a return visit in a new tab restores Python from the memory
+    snapshot and compiles none of Pyodide's wasm again (V8's code cache); and with the
+    network cut, a new tab still boots and plays a whole deal."""
+    context = playwright.chromium.launch_persistent_context(str(tmp_path / "profile"), base_url=server,
+                                                           **browser_type_launch_args)
+    try:
+        first = context.new_page()
+
+        def first_visit() -> None:
+            first.goto("/?fast&seed=7")
+            first.wait_for_selector("body[data-ready='1']", timeout=BOOT_TIMEOUT)
+
+        compiled = traced(context, first, first_visit)
+        assert first.evaluate("document.body.dataset.boot") == "plain"  # nothing kept yet
+        assert compiled["wasm.Deserialize"] == 0 and compiled["wasm.CompileLazy"] > 1000, compiled
+        first.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT)
+        first.wait_for_function(SNAPSHOT_CACHED, timeout=BOOT_TIMEOUT)
+        first.close()
+
+        tab = context.new_page()
+
+        def visit() -> None:
+            tab.goto("/?fast&seed=7")
+            tab.wait_for_selector("body[data-ready='1']", timeout=BOOT_TIMEOUT)
+
+        wasm = traced(context, tab, visit)
+        assert tab.evaluate("document.body.dataset.boot") == "snapshot"
+        assert wasm["wasm.Deserialize"] >= 1, wasm  # Pyodide's compiled code, from V8's code cache
+        # what the cache holds is not compiled again (the rest: functions first called after
+        # V8 wrote it, far fewer)
+        assert wasm["wasm.CompileLazy"] < compiled["wasm.CompileLazy"] / 4, (wasm, compiled)
+        tab.close()
+
+        context.set_offline(True)
+        offline = context.new_page()
+        offline.goto("/?fast&seed=7")
+        offline.wait_for_selector("body[data-ready='1']", timeout=BOOT_TIMEOUT)
+        assert offline.evaluate("document.body.dataset.boot") == "snapshot"
+        start_match(offline, "kocka")
+        play_deal(offline)
+        assert offline.locator("#summary table.results tbody tr").count() == 4
+    finally:
+        context.close()

@@ -32,7 +32,12 @@ def test_site_contents(site: Path) -> None:
     assert vendor == ["pyodide-314.0.7", "pyscript-0.7.31"]  # the versioned folders
     assert not list(site.rglob("*.map"))
     config = json.loads((site / "pyscript.json").read_text())
-    assert config["interpreter"] == "./vendor/pyodide-314.0.7/pyodide.mjs"
+    # Python boots through pyodide-boot.mjs: the pinned Pyodide, restored from the snapshot
+    assert config["interpreter"] == "./pyodide-boot.mjs"
+    boot = (site / "pyodide-boot.mjs").read_text()
+    assert boot.startswith('const PYODIDE = "./vendor/pyodide-314.0.7/";\n')
+    snapshot = json.loads(re.search(r"^const SNAPSHOT = (.*);$", boot, re.MULTILINE)[1])
+    assert (site / snapshot["url"]).stat().st_size == snapshot["size"]
     sw = (site / "sw.js").read_text()
     precache = json.loads(sw.split("const PRECACHE = ", 1)[1].split(";\n", 1)[0])
     files = {"./" + p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}

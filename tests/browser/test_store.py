@@ -376,6 +376,7 @@ def test_offer_cards_continue_discard_and_locked(page: Any, watch: Any) -> None:
     assert page.evaluate("window.discarded") == [] and kocka.count() == 1
     kocka.get_by_role("button", name="Discard").click()
     page.locator("dialog.lobby-dialog[open]").get_by_role("button", name="Discard the match").click()
+    page.wait_for_function("window.discarded.length > 0")  # once the dialog has closed (an event)
     assert page.evaluate("window.discarded") == ["kocka"]
     assert kocka.count() == 0
     # focus stays on the offers, never on the page body

@@ -55,6 +55,17 @@ def test_new_version_waits_for_the_next_load(browser: Any, site: Path, tmp_path:
                                timeout=BOOT_TIMEOUT)
         page.wait_for_function(SETTLED, timeout=BOOT_TIMEOUT)  # the page after its own reload
         assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.active.state)") == "activated"
+
+        # and it stays there: opened once more, the one new cache, and play works. (This step
+        # once failed now and then: a fetch of the old version still in flight when the new one
+        # had deleted the old cache re-created it with caches.open; sw.js looks requests up with
+        # caches.match(…, {cacheName}), which never creates a cache.)
+        page.reload(wait_until="commit")
+        page.wait_for_function(SETTLED, timeout=BOOT_TIMEOUT)
+        assert page.evaluate(CACHES) == [old + "x"]
+        start_match(page, "katko")
+        play_deal(page)
+        assert page.evaluate(CACHES) == [old + "x"]
     finally:
         context.close()
         srv.shutdown()

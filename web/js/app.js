@@ -10,7 +10,7 @@ import { lobby } from "./lobby.js";
 import { table } from "./table.js";
 import { boot as bootPython, call } from "./engine.js";
 import { watchBoot, bootDone, bootFailed } from "./boot.js";
-import { registerWorker } from "./pwa.js";
+import { registerWorker, takeUpdate } from "./pwa.js";
 import * as store from "./store.js";
 import { DATA, lang, t, applyStatic, setLanguage, languageName, onLanguage, el } from "./i18n.js";
 import { confirmDialog } from "./table-view.js";
@@ -221,11 +221,17 @@ async function discard(game) {
 
 // ------------------------------------------------------------------ Python
 
-function pythonReady() {
+function pythonReady(reply) {
   lobby.setReady();
   bootDone();
+  // how the worker booted: "snapshot" (a return visit) or "plain" (tests and the bench read it)
+  document.body.dataset.boot = reply?.boot?.kind || "unknown";
+  if (reply?.boot?.why) console.info(`kortti: plain boot: ${reply.boot.why}`);
   document.body.dataset.ready = "1"; // play works from here on (tests wait for it)
   performance.mark("kortti:ready");
+  // only now the service worker installs and fetches the rest of the site (the snapshot
+  // for the next visit, the rules pages…): nothing competes with the first boot
+  registerWorker();
 }
 
 function languageMenu() {
@@ -265,4 +271,4 @@ ready.then(pythonReady, (e) => bootFailed(String(e && e.message ? e.message : e)
 window.addEventListener("popstate", follow);
 // a reload (or a crash) on a table's address continues that match: saves first
 store.loadAll().then(({ saves: found }) => { saves = found; follow(); });
-registerWorker(() => Boolean(playing));
+takeUpdate(() => Boolean(playing));

@@ -1,15 +1,19 @@
-// The service worker makes the site work offline. A new version installs in the
-// background and waits; it is taken up when the page is next opened, before any
-// game starts (never in the middle of one).
+// The service worker makes the site work offline. It is registered only once Python is
+// ready (registerWorker), so its download of the whole site (the memory snapshot for the
+// next visit, the rules pages…) never competes with the first boot. A new version
+// installs in the background and waits; it is taken up when the page is next opened,
+// before any game starts (takeUpdate; never in the middle of one).
 import { t } from "./i18n.js";
 
-export function registerWorker(inGame) {
+let updating = false; // this page asked a waiting version to take over, and will reload
+
+/** At load: a version that installed during an earlier visit takes over now, unless a game
+ * has begun (a match continued meanwhile); the page then reloads itself once. */
+export function takeUpdate(inGame) {
   if (!("serviceWorker" in navigator)) return;
   const sw = navigator.serviceWorker;
   let reloading = false;
   sw.addEventListener("controllerchange", () => {
-    // the waiting version took over at load time: reload once, unless a game has begun
-    // (a match continued meanwhile): then this page stays as it is, and is done updating
     if (!reloading && !inGame() && sessionStorage.getItem("kortti-update") === "1") {
       reloading = true;
       sessionStorage.removeItem("kortti-update");
@@ -19,13 +23,26 @@ export function registerWorker(inGame) {
       delete document.documentElement.dataset.updating;
     }
   });
-  sw.register("./sw.js").then((reg) => {
-    if (reg.waiting && sw.controller && !inGame()) {
+  // getRegistration fetches nothing: the update check itself waits for registerWorker
+  sw.getRegistration().then((reg) => {
+    if (reg?.waiting && sw.controller && !inGame()) {
+      updating = true;
       sessionStorage.setItem("kortti-update", "1");
       // this page reloads itself once the new version has taken over (tests wait for that)
       document.documentElement.dataset.updating = "1";
       reg.waiting.postMessage("skip-waiting");
     }
+  }).catch(() => { /* no service worker here: nothing to take up */ });
+}
+
+/** Once Python is ready: install the service worker (first visit) or check for a new
+ * version, which then installs beside this one and waits for the next load. */
+export function registerWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  const sw = navigator.serviceWorker;
+  sw.register("./sw.js").then((reg) => {
+    // a version found now waits for the next load (takeUpdate): this page is not reloaded
+    if (reg.waiting && sw.controller && !updating) note(t("web.boot.update"));
     reg.addEventListener("updatefound", () => {
       const next = reg.installing;
       next?.addEventListener("statechange", () => {
