@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # Every test, from a fresh clone: installs what the tests need, then ruff, mypy --strict and pytest.
 # Extra arguments go to pytest, e.g. ./test.sh tests/test_kocka.py -x
+# pytest runs in KORTTI_TEST_WORKERS processes (pytest-xdist; default 2, one per core here;
+# 0 runs everything in this process). The wall time is printed at the end.
 set -euo pipefail
 cd "$(dirname "$0")"
+started=$(date +%s)
+trap 'echo "test.sh: $(( ($(date +%s) - started) / 60 )) min $(( ($(date +%s) - started) % 60 )) s wall time" >&2' EXIT
 
 # Debian's Chromium drives the browser tests (Playwright must never download a browser here).
 if ! command -v chromium >/dev/null 2>&1; then
@@ -21,4 +25,4 @@ fi
 .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[dev]'
 .venv/bin/python -m ruff check .
 .venv/bin/python -m mypy
-.venv/bin/python -m pytest "$@"
+.venv/bin/python -m pytest -n "${KORTTI_TEST_WORKERS:-2}" --dist worksteal "$@"

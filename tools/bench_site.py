@@ -117,12 +117,13 @@ sys.path.insert(0, str(ROOT / "web"))
 from gen.serve import Handler, Server
 
 import build
-from tests.browser.conftest import CHROMIUM_FLAGS, chromium_path
+from tests.browser.conftest import CHROMIUM_FLAGS, SNAPSHOT_CACHED, chromium_path
 from tests.browser.play import TURN, take_turn
+from tests.browser.wasm_trace import traced
 
 BOOT_TIMEOUT = 240_000  # ms: a cold boot on a loaded 2-core machine
 RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-AIM = {"task": "≤ 100 ms", "input": "≤ 0.5 s", "warm": "≤ 0.5", "bytes": "≤ 1.1"}
+AIM = {"task": "≤ 100 ms", "input": "≤ 0.5 s", "warm": "≤ 0.5", "cold": "≤ 1.0", "bytes": "≤ 1.1"}
 
 BARE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>bare Pyodide</title><link rel="icon" href="data:,"></head>
@@ -449,7 +450,8 @@ def load_page(page: Any, url: str, profile: str, *, reload: bool = False, clicks
     out["cpu"] = cpu_since(profile, before)
     marks = page.evaluate(MARKS)
     out.update(fcp=marks.get("fcp"), lobby=marks.get("kortti:lobby"),
-               ready=next(v for k, v in marks.items() if k.endswith(":ready")))
+               ready=next(v for k, v in marks.items() if k.endswith(":ready")),
+               boot=page.evaluate("document.body.dataset.boot || null"))  # the site's: snapshot or plain
     beacon = ready_at(start)
     served = LOG.since(start)
     cut = (beacon - start) if beacon is not None else len(served)
@@ -482,7 +484,8 @@ def visit(playwright: Any, base: str, url: str, *, warm: bool, service_workers: 
             page = context.pages[0] if context.pages else context.new_page()
             page.on("request", lambda r: worker_seen.append(r.url) if "pyodide.asm.wasm" in r.url else None)
             page.wait_for_timeout(1000)  # the new browser settles
-            out["cold"] = load_page(page, url, profile, clicks=clicks)
+            wasm = traced(context, page, lambda: out.update(cold=load_page(page, url, profile, clicks=clicks)))
+            out["cold"]["wasm"] = wasm
             if clicks:
                 out["input"] = out["cold"].pop("input")
             out["worker_on_page"] = bool(worker_seen)
@@ -490,12 +493,15 @@ def visit(playwright: Any, base: str, url: str, *, warm: bool, service_workers: 
                 if page.evaluate("'serviceWorker' in navigator && navigator.serviceWorker.getRegistrations()"
                                  ".then((r) => r.length > 0)"):
                     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT)
+                    if page.evaluate("document.body.dataset.boot !== undefined"):  # the site: its snapshot kept too
+                        page.wait_for_function(SNAPSHOT_CACHED, timeout=BOOT_TIMEOUT)
                 out["sw_requests"] = len(sw_requests)
                 page.wait_for_timeout(1000)
                 tab = context.new_page()
                 page.close()
                 tab.wait_for_timeout(1000)  # the old renderer goes
-                out["warm"] = load_page(tab, url, profile)
+                wasm = traced(context, tab, lambda: out.update(warm=load_page(tab, url, profile)))
+                out["warm"]["wasm"] = wasm
                 out["reload"] = load_page(tab, url, profile, reload=True)
         finally:
             context.close()
@@ -771,7 +777,7 @@ def report(runs: dict[str, list[dict[str, Any]]], deals: dict[str, dict[str, Any
         top_tasks(worst["cold"]["longtasks"], worst["cold"]["loafs"], None, 4, "    ")
 
     print()
-    print("Issue 9 figures (aims in brackets)")
+    print("Issue 9 figures (aims in brackets; issue 17's bars are summed up at the end)")
     # 1
     print(f"1. longest main-thread task, navigation -> end of a deal (hard bots, a hint each turn) [{AIM['task']}]")
     for game, d in deals.items():
@@ -871,6 +877,44 @@ def report(runs: dict[str, list[dict[str, Any]]], deals: dict[str, dict[str, Any
         top = sorted(groups.items(), key=lambda kv: -kv[1])[:8]
         print(f"       precached but not fetched before play: {mb(sum(g for g, _ in extra))} gzip in {len(extra)} "
               "files; largest: " + ", ".join(f"{k.rsplit('/', 1)[-1] or k} {v / 1e3:.0f} kB" for k, v in top))
+    bars(site_r, nosw, bw, deals, need, runtime_gz, loads)
+
+
+def bars(site_r: list[dict[str, Any]], nosw: list[dict[str, Any]], bw: list[dict[str, Any]],
+         deals: dict[str, dict[str, Any]], need: list[dict[str, Any]], runtime_gz: int, loads: list[str]) -> None:
+    """Issue 17's bars, each beside its figure from this run (medians over the runs)."""
+    def ready(rows: list[dict[str, Any]], phase: str) -> float | None:
+        return med([r[phase]["ready"] for r in rows if phase in r])
+
+    def ratio(a: float | None, b: float | None) -> str:
+        return f"{a:.0f} / {b:.0f} ms = {a / b:.2f}" if a and b else "n/a"
+
+    def boots(rows: list[dict[str, Any]], phase: str) -> str:
+        return ", ".join(str(r[phase].get("boot")) for r in rows if phase in r)
+
+    def wasm(rows: list[dict[str, Any]], phase: str, name: str) -> str:
+        return ", ".join(str(r[phase].get("wasm", {}).get(name, 0)) for r in rows if phase in r)
+
+    print()
+    print(f"Issue 17 bars (this run, side by side; load average {' -> '.join(loads)})")
+    print(f"  return visit data-ready / bare Pyodide worker's return visit [{AIM['warm']}]: "
+          f"{ratio(ready(site_r, 'warm'), ready(bw, 'warm'))}   (boots: {boots(site_r, 'warm')})")
+    print(f"  first visit data-ready / bare Pyodide worker's first visit [{AIM['cold']}]: "
+          f"{ratio(ready(site_r, 'cold'), ready(bw, 'cold'))} as shipped; service worker blocked "
+          f"{ratio(ready(nosw, 'cold'), ready(bw, 'cold'))}   (boots: {boots(site_r, 'cold')})")
+    if need:
+        n = sorted(need, key=lambda x: x["gzip"])[len(need) // 2]
+        print(f"  bytes before a first visit can play / Pyodide runtime, gzip [{AIM['bytes']}]: "
+              f"{n['gzip'] / runtime_gz:.2f}")
+    longest = {g: (d["tasks"][0][0] if d["tasks"] else 0.0) for g, d in deals.items()}
+    if longest:
+        print(f"  longest main-thread task, navigation -> end of a deal [{AIM['task']}]: "
+              f"{max(longest.values()):.0f} ms ({', '.join(f'{g} {v:.0f}' for g, v in longest.items())})")
+    print("  V8 and Pyodide's wasm (each run): first visit compiles lazily "
+          f"{wasm(site_r, 'cold', 'wasm.CompileLazy')} functions and stores the code "
+          f"(SerializeModule {wasm(site_r, 'cold', 'wasm.SerializeModule')}); the return visit takes it from "
+          f"the code cache (Deserialize {wasm(site_r, 'warm', 'wasm.Deserialize')}) and compiles "
+          f"{wasm(site_r, 'warm', 'wasm.CompileLazy')}")
 
 
 if __name__ == "__main__":

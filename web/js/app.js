@@ -270,5 +270,8 @@ ready = bootPython({ messages: DATA.messages, lang, games: DATA.order });
 ready.then(pythonReady, (e) => bootFailed(String(e && e.message ? e.message : e)));
 window.addEventListener("popstate", follow);
 // a reload (or a crash) on a table's address continues that match: saves first
-store.loadAll().then(({ saves: found }) => { saves = found; follow(); });
-takeUpdate(() => Boolean(playing));
+// a new version waiting is taken up first (the page then reloads): only then is a match resumed
+Promise.all([store.loadAll(), takeUpdate(() => Boolean(playing))]).then(([{ saves: found }, updating]) => {
+  saves = found;
+  if (!updating) follow();
+});

@@ -7,10 +7,11 @@ import { t } from "./i18n.js";
 
 let updating = false; // this page asked a waiting version to take over, and will reload
 
-/** At load: a version that installed during an earlier visit takes over now, unless a game
- * has begun (a match continued meanwhile); the page then reloads itself once. */
-export function takeUpdate(inGame) {
-  if (!("serviceWorker" in navigator)) return;
+/** At load: a version that installed during an earlier visit takes over now, before any
+ * game starts; the page then reloads itself once. Resolves true when it does (the page
+ * must not continue a match meanwhile: app.js waits for this before it resumes one). */
+export async function takeUpdate(inGame) {
+  if (!("serviceWorker" in navigator)) return false;
   const sw = navigator.serviceWorker;
   let reloading = false;
   sw.addEventListener("controllerchange", () => {
@@ -23,16 +24,31 @@ export function takeUpdate(inGame) {
       delete document.documentElement.dataset.updating;
     }
   });
-  // getRegistration fetches nothing: the update check itself waits for registerWorker
-  sw.getRegistration().then((reg) => {
-    if (reg?.waiting && sw.controller && !inGame()) {
-      updating = true;
-      sessionStorage.setItem("kortti-update", "1");
-      // this page reloads itself once the new version has taken over (tests wait for that)
-      document.documentElement.dataset.updating = "1";
-      reg.waiting.postMessage("skip-waiting");
-    }
-  }).catch(() => { /* no service worker here: nothing to take up */ });
+  let reg;
+  try {
+    reg = await sw.getRegistration(); // fetches nothing: the update check waits for registerWorker
+  } catch {
+    return false; // no service worker here: nothing to take up
+  }
+  // the browser checks for a new version at every navigation: a check under way shows as an
+  // install, even of the version already waiting; its end decides what is waiting
+  if (reg?.installing && !reg.waiting) await settled(reg.installing);
+  if (!reg?.waiting || !sw.controller || inGame()) return false;
+  updating = true;
+  sessionStorage.setItem("kortti-update", "1");
+  // this page reloads itself once the new version has taken over (tests wait for that)
+  document.documentElement.dataset.updating = "1";
+  reg.waiting.postMessage("skip-waiting");
+  return true;
+}
+
+/** Resolves once ``worker`` is past installing (installed, or redundant: nothing new). */
+function settled(worker) {
+  return new Promise((done) => {
+    const check = () => { if (worker.state !== "installing") done(); };
+    worker.addEventListener("statechange", check);
+    check();
+  });
 }
 
 /** Once Python is ready: install the service worker (first visit) or check for a new
