@@ -51,12 +51,12 @@ PYSCRIPT = ("@pyscript/core@0.7.31", "pyscript-core-0.7.31.tgz",
 STATIC = ["app.css", "table.css", "js/*.js", "worker.py"]
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
-# What PyScript's start fetches on the page anyway, in a waterfall (core.js, then its
-# config and plugin chunks): hinted in the page, so every fetch starts at once. Pyodide
+# What PyScript's start fetches on the page, in a waterfall (core.js, then its config and
+# the plugin chunks index.html's <py-config> does not switch off): hinted in the page, so
+# every fetch starts at once. Pyodide
 # and the zips are fetched by the worker, which a page's hints cannot serve. A hint for a
 # file a release renamed is left out, never wrong.
-PRELOAD_MODULES = ("core-*.js", "deprecations-manager-*.js", "donkey-*.js", "error-*.js",
-                   "py-editor-*.js", "py-game-*.js", "py-terminal-*.js")
+PRELOAD_MODULES = ("core-*.js", "deprecations-manager-*.js", "error-*.js")
 
 
 class BuildError(Exception):

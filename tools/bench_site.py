@@ -26,6 +26,10 @@ keep the 9.6 MB wasm):
   Its first visit is a first boot untouched by the service worker's install, and its
   requests are the bytes a first visit needs to play (figure 4); its return visit and
   reload come from the HTTP cache, like the references'.
+* **first visit that downloads the snapshot** (the other first-visit policy, not shipped):
+  a copy of the site under ``/eager/`` whose ``pyodide-boot.mjs`` fetches the memory
+  snapshot from the network when it is not cached, and restores from it; service worker
+  blocked. Printed beside the shipped first visit (plain boot), with its bytes before play.
 * **bare Pyodide, main thread** (``bare.html``: ``loadPyodide`` in a module script) and
   **bare Pyodide, dedicated worker** (``bare-worker.html``: a module ``Worker`` that boots
   Pyodide and posts back), the references: they boot the same local Pyodide from
@@ -45,6 +49,12 @@ page main thread, dedicated workers, service worker, V8's compile threads). The 
 recorded as a Chromium trace (categories ``toplevel``, ``blink.user_timing``,
 ``disabled-by-default-devtools.timeline``; ``--no-trace`` turns it off) to give each long
 main-thread task its thread CPU time: about what its wall time would be on an idle machine.
+
+Each load of the site says how its worker booted (``body[data-boot]``: ``snapshot`` or
+``plain``), and the first visit and the return visit are traced for V8's wasm events
+(``tests/browser/wasm_trace.py``): how many functions were compiled lazily, whether the
+compiled module was stored in and taken from V8's code cache. The output ends with issue
+17's four bars, each beside its figure.
 
 The four figures of issue 9 (aims beside them in the output):
 
@@ -264,7 +274,7 @@ def make_server(root: Path) -> Server:
 
 def file_of(path: str) -> str:
     """The site file a request path names."""
-    p = unquote(urlsplit(path).path).lstrip("/")
+    p = unquote(urlsplit(path).path).lstrip("/").removeprefix(f"{EAGER}/")
     return p + "index.html" if p == "" or p.endswith("/") else p
 
 
@@ -342,6 +352,26 @@ def task_cpu(trace: dict[str, Any] | None, start: float, duration: float) -> flo
 
 
 # ------------------------------------------------------------------ the browser
+
+EAGER = "eager"  # the site again, booting from the snapshot on a first visit too (not shipped)
+
+
+def eager_copy(site: Path) -> None:
+    """The other first-visit policy, for comparison: a copy of the site whose worker downloads
+    the snapshot and restores from it even when nothing is cached (the shipped site boots
+    plainly then, and fetches the snapshot after data-ready)."""
+    copy = site / EAGER
+    copy.mkdir()
+    for path in site.iterdir():
+        if path.name != EAGER:
+            (copy / path.name).symlink_to(path)
+    boot = copy / "pyodide-boot.mjs"
+    text = boot.read_text("utf-8")
+    boot.unlink()
+    policy = '{ cache: "only-if-cached", mode: "same-origin" }'
+    assert policy in text, "pyodide-boot.mjs no longer asks the cache only: update bench_site's eager copy"
+    boot.write_text(text.replace(policy, "{}"), "utf-8")
+
 
 def launch(playwright: Any) -> Any:
     """The browser tests' Chromium, with their flags: the figures are for the browser they test."""
@@ -608,7 +638,7 @@ def gzip_sizes(site: Path) -> dict[str, tuple[int, int]]:
     """Every file of the built site: (bytes, gzip level 6 bytes)."""
     out = {}
     for p in sorted(site.rglob("*")):
-        if p.is_file():
+        if p.is_file() and p.relative_to(site).parts[0] != EAGER:  # the copy's files are the site's
             data = p.read_bytes()
             out[p.relative_to(site).as_posix()] = (len(data), len(gzip.compress(data, 6)))
     return out
@@ -694,13 +724,15 @@ def main(argv: list[str] | None = None) -> int:
         (site / "bare.html").write_text(BARE % {"pyodide": pyodide}, "utf-8")
         (site / "bare-worker.html").write_text(BARE_WORKER_PAGE, "utf-8")
         (site / "bare-worker.js").write_text(BARE_WORKER % {"pyodide": pyodide}, "utf-8")
+        eager_copy(site)
         sizes = gzip_sizes(site)
         bench_files = {"bare.html", "bare-worker.html", "bare-worker.js"}
         precache = precache_list(site)
         srv = make_server(site)
         threading.Thread(target=srv.serve_forever, daemon=True).start()
         base = f"http://127.0.0.1:{srv.server_address[1]}"
-        runs: dict[str, list[dict[str, Any]]] = {k: [] for k in ("site", "site-nosw", "bare", "bare-worker")}
+        runs: dict[str, list[dict[str, Any]]] = {k: [] for k in ("site", "site-nosw", "bare", "bare-worker",
+                                                                 "eager")}
         deals: dict[str, dict[str, Any]] = {}
         try:
             with sync_playwright() as p:
@@ -708,6 +740,7 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"page loads, run {i + 1}/{args.runs} (load {load()}) …", flush=True)
                     runs["site"].append(visit(p, base, base + "/", warm=True, clicks=True))
                     runs["site-nosw"].append(visit(p, base, base + "/", warm=True, service_workers="block"))
+                    runs["eager"].append(visit(p, base, base + f"/{EAGER}/", warm=False, service_workers="block"))
                     runs["bare"].append(visit(p, base, base + "/bare.html", warm=True))
                     runs["bare-worker"].append(visit(p, base, base + "/bare-worker.html", warm=True))
                 loads.append(load())
@@ -877,11 +910,12 @@ def report(runs: dict[str, list[dict[str, Any]]], deals: dict[str, dict[str, Any
         top = sorted(groups.items(), key=lambda kv: -kv[1])[:8]
         print(f"       precached but not fetched before play: {mb(sum(g for g, _ in extra))} gzip in {len(extra)} "
               "files; largest: " + ", ".join(f"{k.rsplit('/', 1)[-1] or k} {v / 1e3:.0f} kB" for k, v in top))
-    bars(site_r, nosw, bw, deals, need, runtime_gz, loads)
+    bars(site_r, nosw, bw, runs["eager"], deals, need, sizes, runtime_gz, loads)
 
 
 def bars(site_r: list[dict[str, Any]], nosw: list[dict[str, Any]], bw: list[dict[str, Any]],
-         deals: dict[str, dict[str, Any]], need: list[dict[str, Any]], runtime_gz: int, loads: list[str]) -> None:
+         eager: list[dict[str, Any]], deals: dict[str, dict[str, Any]], need: list[dict[str, Any]],
+         sizes: dict[str, tuple[int, int]], runtime_gz: int, loads: list[str]) -> None:
     """Issue 17's bars, each beside its figure from this run (medians over the runs)."""
     def ready(rows: list[dict[str, Any]], phase: str) -> float | None:
         return med([r[phase]["ready"] for r in rows if phase in r])
@@ -902,6 +936,11 @@ def bars(site_r: list[dict[str, Any]], nosw: list[dict[str, Any]], bw: list[dict
     print(f"  first visit data-ready / bare Pyodide worker's first visit [{AIM['cold']}]: "
           f"{ratio(ready(site_r, 'cold'), ready(bw, 'cold'))} as shipped; service worker blocked "
           f"{ratio(ready(nosw, 'cold'), ready(bw, 'cold'))}   (boots: {boots(site_r, 'cold')})")
+    if eager:
+        gz = [count_bytes(r["cold"]["served"], sizes)["gzip"] / runtime_gz for r in eager]
+        print(f"    the other policy, a first visit that downloads the snapshot and restores (service worker "
+              f"blocked; not shipped): {ratio(ready(eager, 'cold'), ready(bw, 'cold'))}, bytes before play "
+              f"{', '.join(f'{g:.2f}' for g in gz)} x runtime (boots: {boots(eager, 'cold')})")
     if need:
         n = sorted(need, key=lambda x: x["gzip"])[len(need) // 2]
         print(f"  bytes before a first visit can play / Pyodide runtime, gzip [{AIM['bytes']}]: "

@@ -18,10 +18,17 @@ function worker() {
   return booted;
 }
 
+/** The rest of this work in a task of its own: the worker's reply arrives in PyScript's
+ * message handler, and parsing and drawing it there made one long task of both. */
+function nextTask() {
+  return globalThis.scheduler?.yield ? globalThis.scheduler.yield() : new Promise((go) => setTimeout(go, 0));
+}
+
 /** A call into the worker: resolves to the parsed JSON reply. */
 export async function call(name, ...args) {
   const sync = await worker();
   const text = await sync[name](...args);
+  await nextTask();
   return text === undefined || text === null ? null : JSON.parse(text);
 }
 
