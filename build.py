@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import argparse
 import base64
+import fcntl
 import fnmatch
 import hashlib
 import io
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -68,28 +70,41 @@ def sha512_integrity(data: bytes) -> str:
 
 
 def fetch(spec: str, name: str, integrity: str) -> bytes:
-    """The npm tarball, from .cache/ or fetched with ``npm pack``; checked against its pin."""
+    """The npm tarball, from .cache/ or fetched with ``npm pack``; checked against its pin.
+    Several builds at once (the tests run in parallel) fetch it once: a lock, and the tarball
+    moved into place only whole and checked."""
     path = CACHE / name
     if path.exists() and sha512_integrity(path.read_bytes()) == integrity:
         return path.read_bytes()
     CACHE.mkdir(parents=True, exist_ok=True)
+    with open(CACHE / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if path.exists() and sha512_integrity(path.read_bytes()) == integrity:
+            return path.read_bytes()  # another build fetched it meanwhile
+        with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
+            data = npm_pack(spec, name, integrity, Path(tmp))
+            os.replace(Path(tmp) / name, path)
+        return data
+
+
+def npm_pack(spec: str, name: str, integrity: str, into: Path) -> bytes:
     npm = shutil.which("npm")
     if npm is None:
         raise BuildError(f"cannot fetch {spec}: npm is not installed (it fetches the pinned runtime)")
     try:
-        proc = subprocess.run([npm, "pack", spec, "--pack-destination", str(CACHE), "--loglevel=error"],
+        proc = subprocess.run([npm, "pack", spec, "--pack-destination", str(into), "--loglevel=error"],
                               capture_output=True, text=True, timeout=300, check=False)
     except subprocess.TimeoutExpired:
         raise BuildError(f"cannot fetch {spec}: npm pack took more than 300 s") from None
     if proc.returncode != 0:
         why = (proc.stderr.strip() or proc.stdout.strip()).splitlines()[-3:]
         raise BuildError(f"cannot fetch {spec}: npm pack failed: {' / '.join(why) or 'no message'}")
+    path = into / name
     if not path.exists():
         raise BuildError(f"cannot fetch {spec}: npm pack did not write {path.name}")
     data = path.read_bytes()
     got = sha512_integrity(data)
     if got != integrity:
-        path.unlink()
         raise BuildError(f"cannot use {spec}: its checksum {got[:24]}… is not the pinned {integrity[:24]}…")
     return data
 

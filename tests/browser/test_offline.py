@@ -96,5 +96,8 @@ def test_a_return_visit_restores_reuses_compiled_wasm_and_plays_offline(
         start_match(offline, "kocka")
         play_deal(offline)
         assert offline.locator("#summary table.results tbody tr").count() == 4
+        # what play does not need (the rules pages…) came after data-ready, and is here too
+        offline.goto("/rules/en/kocka.html")
+        assert offline.locator("figure.ex").count() > 0
     finally:
         context.close()

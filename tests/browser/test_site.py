@@ -23,7 +23,8 @@ def test_netlify_toml() -> None:
     assert headers["/*.wasm"]["Content-Type"] == "application/wasm"
     assert headers["/sw.js"]["Cache-Control"] == "no-cache"
     immutable = [path for path, v in headers.items() if "immutable" in v.get("Cache-Control", "")]
-    assert immutable == ["/vendor/*"]  # only folders whose names carry a version
+    # only what is named by its version or its content: vendor's folders, the snapshot
+    assert immutable == ["/vendor/*", "/py-snapshot-*"]
     assert "redirects" not in conf  # no catch-all: a missing .wasm must not come back as HTML
 
 
