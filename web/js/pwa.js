@@ -15,6 +15,8 @@ export async function takeUpdate(inGame) {
   const sw = navigator.serviceWorker;
   let reloading = false;
   sw.addEventListener("controllerchange", () => {
+    // the waiting version took over at load time: reload once, unless a game has begun
+    // (a match continued meanwhile): then this page stays as it is, and is done updating
     if (!reloading && !inGame() && sessionStorage.getItem("kortti-update") === "1") {
       reloading = true;
       sessionStorage.removeItem("kortti-update");
@@ -42,11 +44,14 @@ export async function takeUpdate(inGame) {
   return true;
 }
 
-/** Resolves once ``worker`` is past installing (installed, or redundant: nothing new). */
+/** Resolves once ``worker`` is past installing (installed, or redundant: nothing new), or
+ * after a few seconds: a real install (a whole new version downloading) must not hold back
+ * the match the player came back to; that version then waits for the next load. */
 function settled(worker) {
   return new Promise((done) => {
     const check = () => { if (worker.state !== "installing") done(); };
     worker.addEventListener("statechange", check);
+    setTimeout(done, 5000);
     check();
   });
 }
