@@ -73,6 +73,26 @@ def test_steps_are_the_actions() -> None:
         assert hand == truncated(doc, 1, k).view(1)["hand"]
 
 
+@pytest.mark.parametrize("game,players", GAMES)
+def test_the_last_step_tells_the_last_trick_once(game: str, players: int) -> None:
+    """The trick a step finished is told under it on the felt (its moment's line): the
+    step's own line does not say it again, nor say the deal's winner a second time."""
+    doc = finished(game, players, 3)
+    r = Replay(DATA["messages"], "en")
+    r.open(doc, 0)
+    n = len(doc["deals"][0]["actions"])
+    last = r.step(0, n)
+    taken = [x for x in last["moments"] if x["kind"] == "taken"]
+    assert taken, "the last action finishes a trick"
+    told = taken[-1]["line"]
+    assert told and told not in last["line"], (told, last["line"])
+    if game == "katko":
+        assert "last trick" not in last["line"], last["line"]
+    # a trick finished before the last one in the same step is still told in the line
+    for earlier in taken[:-1]:
+        assert earlier["line"] in last["line"]
+
+
 def test_step_zero_is_the_dealt_hand() -> None:
     doc = finished("kocka", 4, 2)
     r = Replay(DATA["messages"], "en")

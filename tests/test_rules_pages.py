@@ -160,6 +160,33 @@ def test_a_wrong_expectation_stops_the_build(monkeypatch: pytest.MonkeyPatch) ->
         rules.build_example(block, page, "../../", {})
 
 
+def test_each_deals_result_is_told_under_its_deal(built: Any) -> None:
+    """An example of several deals says each deal's result under that deal's number: the
+    re-dealt Katte hand (two automatic wins) pays nobody, the next hand pays Ben."""
+    markup = built[0]["rules/en/katte.html"].decode()
+    figure = markup[markup.index('id="ex-katte-edge-01-double-automatic"'):]
+    outcome = html.unescape(re.sub(r"<[^>]+>", "", figure[figure.index('class="ex-outcome"'):].split("</p>")[0]))
+    first, second = outcome.index("Hand 1: Nobody wins"), outcome.index("Hand 2: Ben")
+    assert first < second, outcome
+    assert "Anna" not in outcome and "Carla" not in outcome, outcome
+
+
+def test_a_result_sentence_about_another_deal_stops_the_build() -> None:
+    """The build holds each result sentence to the engine's result of its own deal."""
+    from gen import rules_examples
+
+    record = rules_examples.load_example("katte-edge-01-double-automatic")
+    data = rules_examples.lesson_steps.build(record, "en", None)
+    rules_examples.check_outcome(data, "as built")  # the example itself passes
+    swapped = json.loads(json.dumps(data))
+    swapped["log"][0]["result"], swapped["log"][1]["result"] = data["log"][1]["result"], data["log"][0]["result"]
+    with pytest.raises(rules.RulesError, match="deal 1 has no winner"):
+        rules_examples.check_outcome(swapped, "swapped")
+    del swapped["log"][1]["result"]
+    with pytest.raises(rules.RulesError, match="are finished"):
+        rules_examples.check_outcome(swapped, "missing")
+
+
 def test_embed_urls_carry_the_records(built: Any) -> None:
     for page, examples in pages(built):
         markup = built[0][f"rules/{page.lang}/{page.game}.html"].decode()

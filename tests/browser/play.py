@@ -40,6 +40,14 @@ def start_match(page: Any, game: str, players: int | None = None, seat: int = 0,
     page.wait_for_selector("#table:not([hidden])")
 
 
+def menu_click(page: Any, item: str) -> None:
+    """Click a tool of the table's menu (``#sheet-btn``, ``#table-settings``, ``#leave`` …),
+    opening the menu first as a player would."""
+    if not page.locator(item).is_visible():
+        page.click("#menu-btn")
+    page.click(item)
+
+
 def wait_turn(page: Any, timeout: int = 30_000) -> str:
     return str(page.wait_for_function(TURN, timeout=timeout).json_value())
 
@@ -50,7 +58,11 @@ def take_turn(page: Any, kind: str) -> None:
         for _ in range(20):
             if page.is_enabled("#select-go"):
                 break
-            page.locator("#hand .card.usable[aria-pressed=false]").first.click()
+            free = page.locator("#hand .card.usable[aria-pressed=false]")
+            if not free.count():  # all placed: the engine's verdict on them is on its way
+                page.wait_for_selector("#select-go:enabled")
+                break
+            free.first.click()
         page.click("#select-go")
     elif kind == "play":
         card = page.locator("#hand .card.usable").first

@@ -1,6 +1,7 @@
 """Accessibility: axe-core (tests/browser/axe.py: WCAG 2.x A and AA, and best practices)
 finds no violation, of any impact, on every kind of page a player or an author meets:
-the lobby, the table mid-deal in each game, the rules pages with a live example stepped
+the lobby, the table mid-deal in each game (in each theme: light, dark, high contrast),
+the summary, a replay, the history and the statistics (each theme), the rules pages with a live example stepped
 and a "your turn" answered, the rules index, the authors' guide, the embed test page
 (with its preview frame) and an embed frame, alone and in another site's page; each at
 1280×800 and at 360×740. axe looks inside frames too, across origins.
@@ -19,7 +20,7 @@ import pytest
 
 from . import axe
 from .conftest import Host
-from .play import BOOT_TIMEOUT, open_lobby, start_match, take_turn, wait_turn
+from .play import BOOT_TIMEOUT, open_lobby, play_deal, start_match, take_turn, wait_turn
 from .test_embed import STATE, embeds, iframe, wait_in
 
 SIZES = {"1280x800": (1280, 800), "360x740": (360, 740)}
@@ -41,10 +42,26 @@ def test_lobby(page: Any, watch: Any, size: str) -> None:
     axe.check(page, f"the lobby at {size}")
 
 
+THEMES = ["light", "dark", "contrast"]
+
+
+def in_every_theme(page: Any, what: str) -> list[str]:
+    """axe on the page as it stands in each theme (the settings' themes, switched in place
+    as the settings dialog switches them: <html data-theme>); the reports of what fails."""
+    reports = []
+    for theme in THEMES:
+        page.evaluate("(theme) => { document.documentElement.dataset.theme = theme; }", theme)
+        found = axe.violations(page)
+        if found:
+            reports.append(axe.report(found, f"{what}, {theme} theme"))
+    return reports
+
+
 @pytest.mark.parametrize("game", ["katte", "katko", "call-kitti", "kocka"])
 def test_table_mid_deal(page: Any, watch: Any, size: str, game: str) -> None:
     """The table at the human's first decision of the first deal, and again at the next one
-    (cards on the table by then): what a screen-reader user meets while playing."""
+    (cards on the table by then), in every theme: what a screen-reader user meets while
+    playing, and what a low-vision player reads."""
     open_lobby(page)
     start_match(page, game)
     reports = []
@@ -54,9 +71,27 @@ def test_table_mid_deal(page: Any, watch: Any, size: str, game: str) -> None:
             take_turn(page, kind)
             kind = wait_turn(page)
         assert kind != "summary", f"{game}: the deal ended before the human's decision {moment}"
-        found = axe.violations(page)
-        if found:
-            reports.append(axe.report(found, f"{game}'s table {moment} at {size}"))
+        reports += in_every_theme(page, f"{game}'s table {moment} at {size}")
+    if reports:
+        pytest.fail("\n".join(reports))
+
+
+def test_summary_replay_history_and_statistics(page: Any, watch: Any, size: str) -> None:
+    """After a deal, in every theme: the deal's summary, its replay (at its last step),
+    the history and the statistics pages."""
+    open_lobby(page)
+    start_match(page, "katko", 3)
+    play_deal(page)
+    reports = in_every_theme(page, f"the summary at {size}")
+    page.click("#summary-replay")
+    page.wait_for_selector("#replay[data-state='ready']", timeout=BOOT_TIMEOUT)
+    page.click("#replay-last")
+    page.wait_for_function("document.getElementById('replay').dataset.step !== '0'")
+    reports += in_every_theme(page, f"the replay's last step at {size}")
+    for route, ready in (("#/history", ".history-item"), ("#/stats", ".stats-table")):
+        page.evaluate("(hash) => { location.hash = hash; }", route)
+        page.wait_for_selector(ready, timeout=BOOT_TIMEOUT)
+        reports += in_every_theme(page, f"{route} at {size}")
     if reports:
         pytest.fail("\n".join(reports))
 
@@ -76,7 +111,9 @@ def test_rules_page_with_a_live_example(page: Any, watch: Any, size: str, lang: 
     fig.locator(".ex-next").click()
     assert fig.locator(".ex-board").get_attribute("data-step") != step
     fig.locator("details.ex-log summary").click()
-    axe.check(page, f"/rules/{lang}/{game}.html at {size}")
+    reports = in_every_theme(page, f"/rules/{lang}/{game}.html at {size}")
+    if reports:
+        pytest.fail("\n".join(reports))
 
 
 def test_rules_your_turn_answered(page: Any, watch: Any, size: str) -> None:

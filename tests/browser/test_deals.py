@@ -114,9 +114,16 @@ def test_undo_takes_back_the_last_decision_and_marks_practice(page: Any) -> None
     take_turn(page, kind)
     wait_turn(page)
     assert len(hand(page)) == len(held) - 1
+    # the first undo of a counted match says it makes the match practice: asked first
     page.click("#undo-btn")
+    assert EN["web.undo.practice.text"] in page.inner_text("#undo-dialog")
+    page.click("#undo-dialog-no")  # kept as it is
+    assert len(hand(page)) == len(held) - 1 and not page.evaluate("window.kortti.model().practice")
+    page.click("#undo-btn")
+    page.click("#undo-dialog-yes")
     page.wait_for_function("window.kortti.model() && window.kortti.model().practice === true")
     wait_turn(page)
     assert hand(page) == held
     assert record(page) == before
     assert EN["web.table.practice"] in page.inner_text("#table-meta")
+    page.wait_for_function(f"document.getElementById('live').textContent === {EN['web.undo.practice.now']!r}")

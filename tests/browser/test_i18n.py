@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from .play import BOOT_TIMEOUT, open_lobby, start_match, take_turn, wait_turn
+from .play import BOOT_TIMEOUT, menu_click, open_lobby, start_match, take_turn, wait_turn
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = sorted(p.stem for p in (ROOT / "web" / "i18n").glob("*.json"))
@@ -157,7 +157,8 @@ def test_browser_language_and_switching(browser: Any, base_url: str) -> None:
         title_en = page.inner_text("#table-title")
         assert title_en.startswith("Kočka") and "deal 1" in title_en
         assert page.inner_text("#status") == en["web.pass.prompt"].replace("{name}", "Bot 1")
-        page.select_option("#lang", "cs")
+        page.click("#menu-btn")  # at the table, the language is in its menu (the site's header hides)
+        page.select_option("#table-lang", "cs")
         page.wait_for_function("document.getElementById('table-title').textContent.includes('rozdání')")
         assert page.inner_text("#status") == cs["web.pass.prompt"].replace("{name}", "Bot 1")
         assert page.inner_text("#leave") == load(ROOT / "engine" / "locale" / "cs.json")["action.leave"]
@@ -197,7 +198,7 @@ def test_no_raw_key_after_a_deal(page: Any, watch: Any, lang: str, game: str, pl
         take_turn(page, kind)
     else:
         raise AssertionError("the deal did not end")
-    page.click("#last-btn")
+    menu_click(page, "#last-btn")
     if page.locator("#summary details summary").count():
         page.click("#summary details summary")  # open the trick-by-trick account
     assert_no_raw_keys(texts(page), f"{lang} {game} table")

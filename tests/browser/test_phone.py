@@ -12,7 +12,7 @@ BOXES = """() => [...document.querySelectorAll(
   '#hand .card, #trick .tcard, #seats .seat, #me .seat, #actions button, #center img,'
   + ' #lobby:not([hidden]) .game, #lobby:not([hidden]) .field, #lobby:not([hidden]) #start')]
   .map((e) => { const r = e.getBoundingClientRect();
-    return {what: e.className + ' ' + (e.dataset.code || e.dataset.seat || e.textContent),
+    return {what: e.className + ' ' + (e.dataset.code || e.dataset.seat || e.textContent), id: e.id,
             left: r.left, right: r.right, top: r.top, bottom: r.bottom}; })"""
 
 
@@ -26,7 +26,19 @@ def check_layout(page: Any, width: int) -> None:
     assert boxes
     off = [b["what"] for b in boxes if b["left"] < 0 or b["right"] > width]
     assert off == [], f"off-screen: {off}"
-    clashes = [(a["what"], b["what"]) for i, a in enumerate(boxes) for b in boxes[i + 1:] if overlap(a, b)]
+    # the lobby's Start floats over the form at the screen's foot (sticky, issue 15): it is
+    # on top where it lies, and the rest of the form scrolls out from under it
+    start = [b for b in boxes if b["id"] == "start"]
+    for b in start:
+        hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y)?.id",
+                            [(b["left"] + b["right"]) / 2, (b["top"] + b["bottom"]) / 2])
+        assert hit == "start", f"Start is covered by {hit!r}"
+    boxes = [b for b in boxes if b not in start]
+    # (the hand's cards may overlap each other, fanned: issue 15; each keeps a 44 px strip
+    # to tap, held by test_one_screen.py)
+    fanned = lambda a, b: a["what"].startswith("card ") and b["what"].startswith("card ")
+    clashes = [(a["what"], b["what"]) for i, a in enumerate(boxes) for b in boxes[i + 1:]
+               if overlap(a, b) and not fanned(a, b)]
     assert clashes == [], f"overlapping: {clashes[:5]}"
     wide = page.evaluate(f"""[...document.querySelectorAll('body *')]
       .filter((e) => e.getBoundingClientRect().right > {width} + 0.5)

@@ -101,6 +101,13 @@ def test_share_link_in_a_second_browser(page: Any, watch: Watch, browser: Any, s
                   for i in range(rows.count())}
         assert theirs == results
         assert reader.inner_text("#replay-step") == f"Step {n} of {n}"
+        # the last trick stays in sight beside the results, told once: under it on the felt
+        cards = reader.eval_on_selector_all("#trick figure", "fs => fs.map((f) => f.getBoundingClientRect().toJSON())")
+        box = reader.eval_on_selector("#summary", "s => s.getBoundingClientRect().toJSON()")
+        assert len(cards) == 4 and all(c["bottom"] <= box["top"] or c["top"] >= box["bottom"] for c in cards), (cards, box)
+        told = reader.inner_text("#trick-line")
+        said = reader.inner_text("#replay-line")
+        assert "last trick" in told and "last trick" not in said, (told, said)
         # the keys step back, and to either end
         reader.keyboard.press("ArrowLeft")
         step_to(reader, n - 1)

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from . import axe
-from .play import BOOT_TIMEOUT, TURN, open_lobby, start_match, take_turn, wait_turn
+from .play import BOOT_TIMEOUT, TURN, menu_click, open_lobby, start_match, take_turn, wait_turn
 
 KEY = "kortti-settings"
 
@@ -28,7 +28,10 @@ def open_with(page: Any, settings: dict[str, Any] | str, query: str = "fast&seed
 
 
 def open_dialog(page: Any, where: str = "#settings-btn") -> Any:
-    page.click(where)
+    if where == "#table-settings":
+        menu_click(page, where)  # at the table: in its menu
+    else:
+        page.click(where)
     dialog = page.locator("#settings-dialog")
     dialog.wait_for(state="visible")
     return dialog

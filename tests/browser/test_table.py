@@ -11,7 +11,16 @@ from engine.cards import FRENCH
 from engine.games.call_kitti import set_category
 from engine.i18n import lookup
 
-from .play import open_lobby, play_deal, record, replay, start_match, take_turn, wait_turn
+from .play import (
+    menu_click,
+    open_lobby,
+    play_deal,
+    record,
+    replay,
+    start_match,
+    take_turn,
+    wait_turn,
+)
 
 
 def set_levels(page: Any, level: str) -> None:
@@ -121,7 +130,7 @@ def test_katte_seat_handed_to_a_bot(page: Any, watch: Any) -> None:
     open_lobby(page, "fast&seed=1")
     start_match(page, "katte", players=3, seat=0)
     assert wait_turn(page) == "play"
-    page.click("#leave-seat")
+    menu_click(page, "#leave-seat")
     # the seat now plays by itself: the deal ends with no more clicks from us
     page.wait_for_selector("#summary:not([hidden])", timeout=60_000)
     actions = record(page)["deals"][0]["actions"]

@@ -73,6 +73,37 @@ class Example:
     turn: tuple[int, int] | None = None
 
 
+# Who a deal's result must name, from the engine's result: the hand's winner (Katte),
+# the last trick's taker (Katko), the deal's loser (Kočka). Call Kitti's settlement
+# names every seat.
+NAMED = {"katte": "winner", "katko": "last_trick", "kocka": "loser"}
+SOLE = {"katte"}  # a Katte result speaks of its winner alone
+
+
+def check_outcome(data: dict[str, Any], where: str) -> None:
+    """The example's result sentences agree with the deals they sit under: each finished
+    deal has one, it names the seat the engine's result names and no other seat as
+    the one who won (Katte), and a deal nobody won names nobody."""
+    deals = data["summary"]["deals"]
+    told = {entry["deal"]: entry["result"] for entry in data["log"] if entry.get("result")}
+    finished = [i for i, d in enumerate(deals) if d.get("result")]
+    if sorted(told) != finished:
+        raise RulesError(f"{where}: result sentences for deals {sorted(told)}, but deals {finished} are finished")
+    key = NAMED.get(data["game"])
+    if key is None:
+        return
+    names = data["names"]
+    for i in finished:
+        seat = deals[i]["result"].get(key)
+        said = [s for s, n in enumerate(names) if re.search(rf"\b{re.escape(n)}\b", told[i])]
+        if seat is None and said and data["game"] in SOLE:
+            raise RulesError(f"{where}: deal {i + 1} has no {key}, but its result names {[names[s] for s in said]}")
+        if seat is not None and seat not in said:
+            raise RulesError(f"{where}: deal {i + 1}'s result should name {names[seat]} ({key}), it says: {told[i]}")
+        if seat is not None and data["game"] in SOLE and said != [seat]:
+            raise RulesError(f"{where}: deal {i + 1}'s result should name only {names[seat]}, it says: {told[i]}")
+
+
 def build_example(block: Block, page: Page, base: str, counter: dict[str, int]) -> tuple[str, Example]:
     lang = page.lang
     args = block.attrs["args"].split()
@@ -94,6 +125,7 @@ def build_example(block: Block, page: Page, base: str, counter: dict[str, int]) 
     if expect is not None and not subset(expect, data["summary"]):
         raise RulesError(f"{page.game}.{lang}: example {name} does not replay to what the page states: "
                          f"expected {expect}, the engine says {data['summary']}")
+    check_outcome(data, f"{page.game}.{lang}: example {name}")
     counter[name] = counter.get(name, 0) + 1
     anchor = "ex-" + slug(name) + ("" if counter[name] == 1 else f"-{counter[name]}")
     title = block.attrs.get("title", name)

@@ -70,7 +70,7 @@ async function offerDeal(link) {
   const text = t("web.deal_link.text", { game: t(`game.${link.game}`), players: link.players,
     number: link.number.toLocaleString(lang), seat: link.seat + 1 });
   if (await confirmDialog("deal-link-dialog", t("web.deal_link.title"), text, t("web.deal_link.start"),
-    t("web.dialog.cancel"))) {
+    t("web.dialog.cancel"), { yesFirst: true })) {
     start({ ...lobby.choicesFor?.(link.game), ...link, session: 0 }, { number: link.number });
   }
 }
@@ -186,8 +186,10 @@ async function continueMatch(game, fromRoute = false) {
 }
 
 function saveMatch(game, config, record, model) {
+  // the continue card says the game and the deal itself: its line is where the player stands
+  const score = model.seats?.[model.seat]?.score;
   const save = { v: 1, game, config, record, updated: Date.now(),
-    summary: { deal: model.deal, text: model.title } };
+    summary: { deal: model.deal, text: score ? `${t("web.you")}: ${score}` : "" } };
   saves[game] = save;
   store.saveMatch(save);
 }

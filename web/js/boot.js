@@ -18,6 +18,8 @@ let shown = ["web.boot.page", {}]; // the message on show, to say again in anoth
 function say(key, params = {}) {
   shown = [key, params];
   text.textContent = t(key, params);
+  // (a page waiting on Python elsewhere than the lobby, the replay's, shows the same)
+  document.dispatchEvent(new CustomEvent("kortti:boot", { detail: { percent, text: text.textContent } }));
 }
 onLanguage(() => say(...shown));
 
@@ -26,6 +28,7 @@ function show(value, key) {
   if (value > percent) percent = value;
   bar.value = percent;
   if (key) say(key);
+  else document.dispatchEvent(new CustomEvent("kortti:boot", { detail: { percent, text: text.textContent } }));
 }
 
 export function watchBoot() {

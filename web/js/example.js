@@ -20,23 +20,28 @@ for (const fig of document.querySelectorAll("figure.ex")) {
 document.documentElement.dataset.examples = "live";
 performance.mark("kortti:examples-live");
 
-// Python only matters for "your turn": start it when one comes near the screen.
+// Python only matters for "your turn": start it once the page is idle after load (so it
+// is up before the reader reaches a question), or sooner if one comes near the screen.
 const turns = document.querySelectorAll("figure.ex-turn");
 if (turns.length) {
+  let started = false;
   const boot = () => {
+    if (started) return;
+    started = true;
     const client = startPython(cfg.base, cfg.pyodide);
     client.ready.then(() => turns.forEach((t) => {
       const wait = t.querySelector(".ex-q-status");
       if (wait && wait.textContent === words.t("starting")) wait.textContent = "";
     }), () => {});
   };
+  const idle = () => (window.requestIdleCallback ? requestIdleCallback(boot, { timeout: 2000 }) : setTimeout(boot, 200));
+  if (document.readyState === "complete") idle();
+  else window.addEventListener("load", idle, { once: true });
   if ("IntersectionObserver" in window) {
     const io = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) { io.disconnect(); boot(); }
     }, { rootMargin: "600px 0px" });
     turns.forEach((t) => io.observe(t));
-  } else {
-    boot();
   }
 }
 

@@ -242,7 +242,7 @@ export async function showHistory(root) {
     root.replaceChildren(
       el("p", { class: "page-back" }, el("a", { href: "#/", text: t("web.history.back") })),
       el("h2", { id: "history-title", tabindex: "-1", text: t("web.history.title") }),
-      notice,
+      notice ?? "", // (no notice: nothing, not the word "null")
       list.length
         ? el("ul", { class: "history-list" }, ...list.map(item))
         : el("p", { class: "history-empty", text: t("web.history.empty") }),

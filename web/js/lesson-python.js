@@ -69,6 +69,7 @@ export function startPython(base, pyodide) {
   const started = performance.now();
   const opened = open({
     pyodide: new URL(pyodide, root).href,
+    boot: new URL("pyodide-boot.mjs", root).href,
     zips: [new URL("engine.zip", root).href, new URL("lesson.zip", root).href],
   });
   const ready = opened.then(({ worker, reply }) => {
@@ -79,6 +80,7 @@ export function startPython(base, pyodide) {
     // which interpreter serves this page, and how many times it booted (for the tests)
     html.dataset.pythonWorker = `${worker.shared ? "shared" : "dedicated"} ${reply.worker}`;
     html.dataset.pythonBoots = String(reply.boots);
+    html.dataset.pythonBoot = reply.boot; // "snapshot" or "plain"
     return client;
   }, (e) => {
     document.documentElement.dataset.python = "failed";

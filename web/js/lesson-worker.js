@@ -18,7 +18,7 @@ let pyodide = null; // Promise of the interpreter
 let ready = null; // Promise of {call, key, zips} once a boot has begun; null again if it failed
 
 const message = (e) => String((e && e.message) || e);
-const keyOf = (config) => JSON.stringify([config.pyodide, config.zips]);
+const keyOf = (config) => JSON.stringify([config.pyodide, config.boot, config.zips]);
 
 async function fetchZips(urls) {
   return Promise.all(urls.map(async (url) => {
@@ -31,7 +31,11 @@ async function fetchZips(urls) {
 async function boot(config) {
   if (!pyodide) {
     boots += 1;
-    pyodide = import(config.pyodide + "pyodide.mjs").then(({ loadPyodide }) => loadPyodide({ indexURL: config.pyodide }));
+    // the site's boot module restores the table's memory snapshot when this device has it
+    // (a return visit: Python is up in a fraction of the time), else boots plainly
+    pyodide = config.boot
+      ? import(config.boot).then(({ loadPyodide }) => loadPyodide({}))
+      : import(config.pyodide + "pyodide.mjs").then(({ loadPyodide }) => loadPyodide({ indexURL: config.pyodide }));
     pyodide.catch(() => { pyodide = null; });
   }
   const py = await pyodide;
@@ -62,7 +66,7 @@ async function handle(data, reply) {
       }
       const booted = await ready;
       if (!first && !(await current(booted, config))) return reply({ id, stale: true });
-      reply({ id, ready: true, worker: WORKER, boots, shared: SHARED });
+      reply({ id, ready: true, worker: WORKER, boots, shared: SHARED, boot: globalThis.korttiBoot?.kind ?? "plain" });
     } catch (e) {
       reply({ id, error: message(e) });
     }

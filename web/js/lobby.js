@@ -114,7 +114,7 @@ function optionControl(opt, touched) {
   } else if (opt.kind === "choice") {
     control = el("select", common, ...opt.choices.map((c, i) => {
       const key = `option.${opt.key}.${c}`;
-      const label = key in DATA.messages ? t(key) : String(c);
+      const label = key in DATA.messages.en ? t(key) : String(c); // (a number is its own label)
       return el("option", { value: String(i), selected: c === value }, label);
     }));
   } else if (opt.kind === "text") {
@@ -215,7 +215,8 @@ function render() {
   form.replaceChildren(games,
     el("div", { class: "row" }, playersField, nameField, seatField),
     el("div", { class: "field" }, el("span", { class: "label", text: t("web.lobby.bots") }), bots),
-    options, start, daily);
+    // Start stays on the screen while the form scrolls (app.css): one tap from any choice
+    options, el("div", { class: "lobby-go" }, start), daily);
   if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
 }
 

@@ -10,8 +10,10 @@ function offset(node, from) {
   return [from.left + from.width / 2 - (to.left + to.width / 2), from.top + from.height / 2 - (to.top + to.height / 2)];
 }
 
+/** Slide ``node`` in from the box ``from``; resolves once it has landed (at once when
+ * nothing moves), so what follows (who took the trick) is said over cards at rest. */
 export function animateEnter(node, from) {
-  if (still() || !from) return;
+  if (still() || !from) return Promise.resolve();
   const [dx, dy] = offset(node, from);
   node.style.transition = "none";
   node.style.transform = `translate(${dx}px, ${dy}px) scale(0.7)`;
@@ -20,6 +22,11 @@ export function animateEnter(node, from) {
   node.style.transition = "";
   node.style.transform = "";
   node.style.opacity = "";
+  return new Promise((resolve) => {
+    const done = () => { clearTimeout(timer); node.removeEventListener("transitionend", done); resolve(); };
+    const timer = setTimeout(done, 600); // (a transition that never ends: removed, hidden)
+    node.addEventListener("transitionend", done);
+  });
 }
 
 export function animateCollect(nodes, to) {

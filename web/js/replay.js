@@ -64,13 +64,13 @@ function skeleton() {
   $("table")?.replaceChildren();
   root().replaceChildren(
     el("div", { class: "table-head" },
-      el("h2", { id: "replay-title", tabindex: "-1" }),
+      el("h1", { id: "replay-title", tabindex: "-1" }), // (the page's h1 here: the site's header hides)
       el("p", { id: "replay-seat", class: "replay-seat" })),
+    el("p", { id: "felt-info", class: "felt-info" }),
     el("div", { id: "felt", class: "felt", role: "group", "aria-label": t("web.table.felt") },
       el("ul", { id: "seats", class: "seats", "aria-label": t("web.table.players") }),
       el("div", { id: "center", class: "center" }),
-      el("div", { id: "trick", class: "trick", role: "group", "aria-label": t("web.table.trick") }),
-      el("section", { id: "summary", class: "summary", hidden: true, "aria-labelledby": "summary-title" })),
+      el("div", { id: "trick", class: "trick", role: "group", "aria-label": t("web.table.trick") })),
     el("p", { id: "trick-line", class: "trick-line empty" }),
     el("div", { id: "shown", class: "shown-groups" }),
     el("p", { id: "replay-line", class: "status replay-line", "aria-live": "polite" }),
@@ -84,6 +84,8 @@ function skeleton() {
       el("label", { id: "replay-deal-label", class: "replay-deal", hidden: true }, el("span", { text: t("web.replay.deal") }),
         el("select", { id: "replay-deal", onchange: (e) => go(0, Number(e.target.value)) }))),
     el("p", { class: "replay-keys", text: t("web.replay.keys") }),
+    // the deal's results under the bar, not over the felt: the last trick stays in sight
+    el("section", { id: "summary", class: "summary", hidden: true, "aria-labelledby": "summary-title" }),
     el("div", { id: "hand", class: "hand", role: "group", tabindex: "-1", "aria-label": t("web.table.hand") }),
     el("div", { class: "summary-actions replay-actions" },
       el("a", { id: "replay-download", class: "button", text: t("web.replay.download") }),
@@ -94,9 +96,21 @@ function skeleton() {
 }
 
 function loading() {
-  root().replaceChildren(el("p", { class: "replay-loading", role: "status", text: t("web.replay.loading") }));
+  // before Python is up (a shared replay opened on a first visit), how far its start is
+  const booting = document.body.dataset.ready !== "1";
+  root().replaceChildren(el("p", { class: "replay-loading", role: "status", text: t("web.replay.loading") }),
+    ...(booting ? [el("progress", { id: "replay-boot-bar", class: "replay-boot", max: 100, value: $("boot-bar")?.value ?? 0,
+      "aria-label": t("web.boot.label") }),
+    el("p", { id: "replay-boot-text", class: "replay-boot", text: $("boot-text")?.textContent ?? "" })] : []));
   root().dataset.state = "loading";
 }
+
+document.addEventListener("kortti:boot", (event) => {
+  const bar = $("replay-boot-bar");
+  if (!bar) return;
+  bar.value = event.detail.percent;
+  $("replay-boot-text").textContent = event.detail.text;
+});
 
 function fail(message, detail = "") {
   root().replaceChildren(el("div", { class: "replay-error", role: "alert" },

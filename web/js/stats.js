@@ -138,7 +138,9 @@ export async function showStats(root) {
       ...games.map((game) => el("section", { class: "stats-game", "data-game": game, "aria-labelledby": `stats-${game}` },
         el("h3", { id: `stats-${game}`, text: t(`game.${game}`) }),
         el("p", { class: "stats-win", text: t(`web.stats.win.${game}`) }),
-        table(game, stats[game]),
+        // a table wider than a phone scrolls across in a box of its own, which the keyboard can reach
+        el("div", { class: "stats-scroll", tabindex: "0", role: "region", "aria-labelledby": `stats-${game}` },
+          table(game, stats[game])),
         stats[game].chart.length ? chart(game, stats[game].chart) : null)),
       dataBox(draw, said));
     root.dataset.drawn = String(games.length); // tests wait for it

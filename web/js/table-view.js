@@ -2,7 +2,7 @@
 // of the human's seat. Nothing here decides a rule: a card is playable exactly when the
 // model lists a legal action for it. table.js owns the play (pacing, requests); this file
 // only draws, and calls back through ``on`` for what the player does.
-import { t, el } from "./i18n.js";
+import { DATA, t, el, languageName, setLanguage } from "./i18n.js";
 import { layout, overlaps, sizes } from "./seats.js";
 import { animateEnter, animateCollect } from "./motion.js";
 import { openSettings } from "./settings-dialog.js";
@@ -10,39 +10,99 @@ import { openSettings } from "./settings-dialog.js";
 const $ = (id) => document.getElementById(id);
 
 export function skeleton(root, on) {
+  // One screen, top to bottom: the title and one toolbar (the tools that do not fit in a
+  // menu), the felt's words on a line of their own (no card ever covers them), the felt,
+  // then the human's side: the trick's sentence, the prompt, the actions and the hand.
+  // (table.css lays the side beside the felt on a short landscape screen.)
+  const item = (id, key, onclick, extra = {}) => el("button", { id, type: "button", class: "menu-item",
+    onclick: () => { closeMenu(); onclick(); }, "data-t": key, text: t(key), ...extra });
   root.replaceChildren(
     el("div", { class: "table-head" },
       el("div", { class: "table-name" },
-        el("h2", { id: "table-title", tabindex: "-1" }),
+        el("h1", { id: "table-title", tabindex: "-1" }),
         // the deal's number (anyone can deal it again: python -m engine deal), daily, practice
         el("p", { id: "table-meta", class: "table-meta" })),
       el("div", { class: "tools", role: "toolbar", "aria-label": t("web.table.tools"), "data-t-aria": "web.table.tools" },
-        el("button", { id: "hint-btn", type: "button", "aria-keyshortcuts": "H", onclick: on.hint, text: t("web.hint.button") }),
+        // both words of the hint button share one place: "Thinking…" never moves the toolbar
+        el("button", { id: "hint-btn", type: "button", class: "swap", "aria-keyshortcuts": "H", onclick: on.hint },
+          el("span", { class: "swap-a", text: t("web.hint.button") }),
+          el("span", { class: "swap-b", "aria-hidden": "true", text: t("web.hint.thinking") })),
         el("button", { id: "undo-btn", type: "button", hidden: true, onclick: on.undo, title: t("web.undo.help"), text: t("web.undo") }),
-        el("button", { id: "last-btn", type: "button", "aria-expanded": "false", "aria-controls": "last-trick",
-          "aria-keyshortcuts": "L", onclick: on.toggleLast, text: t("web.table.last_trick") }),
-        el("button", { id: "sheet-btn", type: "button", "aria-keyshortcuts": "S", onclick: on.sheet, "data-t": "web.table.scores", text: t("web.table.scores") }),
-        el("button", { id: "help-btn", type: "button", "aria-keyshortcuts": "?", onclick: on.help, "data-t": "web.table.help", text: t("web.table.help") }),
-        el("button", { id: "table-settings", type: "button", onclick: openSettings, "data-t": "web.settings.open", text: t("web.settings.open") }),
-        el("button", { id: "leave-seat", type: "button", hidden: true, onclick: on.leaveSeat, "data-t": "web.katte.leave_seat", text: t("web.katte.leave_seat") }),
-        el("button", { id: "leave", type: "button", onclick: on.leave, "data-t": "action.leave", text: t("action.leave") }))),
+        // the tools that do not fit the toolbar: a panel that opens under its button
+        el("div", { class: "menu-wrap", onfocusout: (e) => { if (!e.currentTarget.contains(e.relatedTarget)) closeMenu(); } },
+          el("button", { id: "menu-btn", type: "button", "aria-expanded": "false",
+            "aria-controls": "table-menu", onclick: toggleMenu, "data-t": "web.table.menu", text: t("web.table.menu") }),
+          el("div", { id: "table-menu", class: "menu", role: "group", hidden: true, "aria-labelledby": "menu-btn", onkeydown: menuKeys },
+            item("last-btn", "web.table.last_trick", on.toggleLast, { "aria-keyshortcuts": "L", "aria-expanded": "false",
+              "aria-controls": "last-trick" }),
+            item("sheet-btn", "web.table.scores", on.sheet, { "aria-keyshortcuts": "S" }),
+            item("help-btn", "web.table.help", on.help, { "aria-keyshortcuts": "?" }),
+            item("table-settings", "web.settings.open", openSettings),
+            item("leave-seat", "web.katte.leave_seat", on.leaveSeat, { hidden: true }),
+            el("label", { class: "menu-lang" }, el("span", { "data-t": "web.lang.label", text: t("web.lang.label") }),
+              el("select", { id: "table-lang", onchange: (e) => setLanguage(e.target.value) },
+                ...DATA.languages.map((code) => el("option", { value: code, lang: code, selected: code === document.documentElement.lang },
+                  languageName(code))))),
+            item("leave", "action.leave", on.leave))))),
+    el("p", { id: "felt-info", class: "felt-info" }),
     el("div", { id: "felt", class: "felt", role: "group", "aria-label": t("web.table.felt"), "data-t-aria": "web.table.felt" },
       el("ul", { id: "seats", class: "seats", "aria-label": t("web.table.players"), "data-t-aria": "web.table.players" }),
       el("div", { id: "center", class: "center" }),
       el("div", { id: "trick", class: "trick", role: "group", "aria-label": t("web.table.trick"), "data-t-aria": "web.table.trick" }),
       el("section", { id: "summary", class: "summary", hidden: true, "aria-labelledby": "summary-title" })),
-    el("p", { id: "trick-line", class: "trick-line empty" }),
-    el("div", { id: "shown", class: "shown-groups" }),
-    el("p", { id: "status", class: "status" }),
-    el("div", { id: "timer", class: "timer" }),
-    el("p", { id: "hint", class: "hint", role: "status" }),
-    el("div", { id: "why", class: "why", role: "alert" }),
-    el("div", { id: "actions", class: "actions" }),
+    el("div", { class: "side" },
+      el("p", { id: "trick-line", class: "trick-line empty" }),
+      el("div", { id: "shown", class: "shown-groups" }),
+      el("p", { id: "status", class: "status" }),
+      el("div", { id: "timer", class: "timer" }),
+      el("p", { id: "hint", class: "hint", role: "status" }),
+      el("div", { id: "why", class: "why", role: "alert" }),
+      el("div", { id: "actions", class: "actions" }),
+      el("p", { id: "error", class: "error", role: "alert" }),
+      el("div", { id: "last-trick", class: "last-trick", hidden: true, role: "region", "aria-labelledby": "last-title" })),
     el("div", { id: "hand", class: "hand", role: "group", tabindex: "-1", "aria-label": t("web.table.hand"), "data-t-aria": "web.table.hand" }),
-    el("p", { id: "error", class: "error", role: "alert" }),
-    el("div", { id: "last-trick", class: "last-trick", hidden: true, role: "region", "aria-labelledby": "last-title" }),
   );
 }
+
+// ------------------------------------------------------------------ the table's menu
+
+function menuItems() {
+  return [...$("table-menu").querySelectorAll(".menu-item:not([hidden]), select")];
+}
+
+export function closeMenu(refocus = false) {
+  const menu = $("table-menu");
+  if (!menu || menu.hidden) return;
+  menu.hidden = true;
+  $("menu-btn").setAttribute("aria-expanded", "false");
+  if (refocus) $("menu-btn").focus();
+}
+
+function toggleMenu() {
+  const menu = $("table-menu");
+  if (!menu.hidden) return closeMenu(true);
+  menu.hidden = false;
+  $("menu-btn").setAttribute("aria-expanded", "true");
+  $("table-lang").value = document.documentElement.lang;
+  menuItems()[0]?.focus();
+}
+
+function menuKeys(event) {
+  // Tab goes through the panel; the arrows too, between its buttons; Escape closes it
+  const items = menuItems();
+  const i = items.indexOf(document.activeElement);
+  const step = { ArrowDown: 1, ArrowUp: -1 }[event.key];
+  if (step && document.activeElement.tagName !== "SELECT") items[(i + step + items.length) % items.length]?.focus();
+  else if (event.key === "Escape") closeMenu(true);
+  else return;
+  event.preventDefault();
+  event.stopPropagation();
+}
+
+// a tap anywhere else closes the menu
+document.addEventListener("pointerdown", (event) => {
+  if (!event.target.closest?.(".menu-wrap")) closeMenu();
+});
 
 // ------------------------------------------------------------------ seats around the felt
 
@@ -76,6 +136,7 @@ export function drawSeats(m) {
   const felt = $("felt");
   felt.dataset.players = String(m.players);
   const { width, height } = felt.getBoundingClientRect();
+  felt.toggleAttribute("data-short", height < 300 || width < 340); // (badges in fewer lines)
   const order = [...Array(m.players).keys()].map((i) => (m.seat + 1 + i) % m.players); // the human last
   const badges = order.map((s) => seatBadge(m.seats[s], m));
   badges.at(-1).classList.add("mine");
@@ -120,9 +181,10 @@ function playFigure(p, m) {
   const label = p.note ? `${p.name}: ${p.note}` : p.name;
   const f = el("figure", { class: "tcard", "data-seat": p.seat, "data-code": key },
     el("div", { class: "tcard-cards" }, ...p.cards.map((c) =>
-      el("img", { src: c.img, alt: c.label, width: 200, height: 280, class: p.down ? "down" : null }))),
+      el("img", { src: c.img, alt: p.mine ? p.note : c.label, width: 200, height: 280, class: p.down ? "down" : null }))),
     el("figcaption", { text: label }));
   f.classList.toggle("several", p.cards.length > 1);
+  if (p.mine) f.append(el("span", { class: "tcard-mine", "aria-hidden": "true", text: t("web.table.down.mine.short") }));
   const at = spotOf(p.seat);
   f.style.left = `${at.x}px`;
   f.style.top = `${at.y}px`;
@@ -144,7 +206,9 @@ export function drawTrick(plays, m, { winner = null, from = new Map() } = {}) {
     const at = spotOf(p.seat); // the seats may have moved since the card was laid (resized)
     f.style.left = `${at.x}px`;
     f.style.top = `${at.y}px`;
-    if (!old.has(key(p))) animateEnter(f, (p.seat === m.seat && from.get(p.cards[0]?.code)) || seatRect(p.seat));
+    // (the human's card from where it lay in the hand; resolves once it has landed)
+    if (!old.has(key(p))) f.landed = animateEnter(f, (p.seat === m.seat && from.get(p.cards[0]?.code ?? p.from)) || seatRect(p.seat));
+    f.landed ??= Promise.resolve();
     f.classList.toggle("winning", winner !== null && winner === p.seat);
   });
   return figures;
@@ -207,7 +271,67 @@ export function drawHand(m, ui, on) {
   const current = buttons.find((b) => b.dataset.key === focused) ?? buttons.find((b) => b.classList.contains("usable")) ?? buttons[0];
   if (current) current.tabIndex = 0; // one tab stop: arrows move within the hand
   if (focused && document.activeElement === document.body) current?.focus();
+  fitHand(hand);
   return rects;
+}
+
+const TAP = 44; // px: the least of a card left uncovered to tap, across and down
+// px: how far a card rises when focused, hinted or chosen (table.css): a risen card of a
+// lower row must still leave the middle of the card above it uncovered
+const LIFT = 8;
+
+/** The height the table leaves for the hand under the side's content (a landscape
+ * screen: the side and the hand share the column beside the felt). */
+function leftOver(hand) {
+  const table = hand.parentElement;
+  const side = table.querySelector(".side");
+  const head = table.querySelector(".table-head");
+  const info = table.querySelector(".felt-info");
+  const px = (e, p) => parseFloat(getComputedStyle(e)[p]) || 0;
+  const shown = [...side.children].filter((c) => c.offsetHeight > 0);
+  const content = shown.reduce((sum, c) => sum + c.offsetHeight, 0) + px(side, "rowGap") * Math.max(0, shown.length - 1);
+  const room = table.clientHeight - px(table, "paddingTop") - px(table, "paddingBottom") - head.offsetHeight
+    - info.offsetHeight - 3 * px(table, "rowGap") - content - px(hand, "paddingTop");
+  return Math.max(TAP * 1.4, room - 2);
+}
+
+/** The hand's cards as large as the room allows: one row, overlapping as much as needed
+ * (never below a 44 px strip each), else two or more rows that overlap; the card width is
+ * at most the reader's card size (--card-w) and the rows stay within --hand-h. */
+export function fitHand(hand = $("hand")) {
+  const n = [...hand.children].filter((b) => !b.classList.contains("placed")).length;
+  if (!n) return;
+  const style = getComputedStyle(hand);
+  const fill = style.getPropertyValue("--hand-fill").trim() === "1"; // beside the felt: the side's width
+  const across = fill ? hand.parentElement.querySelector(".side") : hand.parentElement;
+  const width = Math.max(TAP, (across?.clientWidth ?? 360) - 16);
+  let budget = parseFloat(style.getPropertyValue("--hand-h")) || 200;
+  if (fill) budget = Math.min(budget, leftOver(hand));
+  const largest = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--card-w")) || 80;
+  const ratio = 1.4;
+  let best = null;
+  for (let rows = 1; rows <= 4; rows += 1) {
+    const per = Math.ceil(n / rows);
+    const used = Math.ceil(n / per);
+    if (used < rows) break; // no more rows to gain
+    // across: the first card whole, the others a strip of at least TAP each, and of more
+    // than half a card (a card's middle always shows: where a tap lands surely)
+    const close = width - (per - 1) * TAP;
+    const across = per === 1 ? width : close <= 2 * TAP - 2 ? close : Math.min(close, Math.max(2 * TAP - 2, (width - 2 * (per - 1)) / (1 + (per - 1) / 2)));
+    // down: the first row whole, the others at least TAP and more than half a card
+    // (a row below shows max(TAP, half a card + 4 + LIFT): whichever holds, the rows fill the budget)
+    const half = (budget - (4 + LIFT) * (used - 1)) / (1 + 0.5 * (used - 1));
+    const tall = used === 1 ? budget : half >= 2 * (TAP - 4 - LIFT) ? half : Math.min(2 * (TAP - 4 - LIFT), budget - TAP * (used - 1));
+    const cw = Math.min(largest, across, tall / ratio);
+    if (!best || cw > best.cw * 1.08) best = { cw, per, rows: used };
+  }
+  const cw = Math.max(TAP, Math.floor(best.cw));
+  const step = best.per > 1 ? Math.max(TAP, cw / 2 + 2, Math.min(cw + 4, (width - cw) / (best.per - 1))) : cw;
+  const vis = best.rows > 1 ? Math.max(TAP, Math.ceil(cw * ratio * 0.5) + 4 + LIFT) : cw * ratio;
+  hand.style.setProperty("--cw", `${cw}px`);
+  hand.style.setProperty("--step", `${step}px`);
+  hand.style.setProperty("--vis", `${vis}px`);
+  hand.style.width = `${best.per * step + 0.5}px`;
 }
 
 /** Arrow keys move within the hand (Home/End to its ends). */
@@ -238,13 +362,16 @@ function cardGroup(g) {
 }
 
 export function drawCenter(m) {
-  // the middle of the felt keeps to small things (a turned trump, the pot, a counter);
-  // cards on show (a shown hand, your sets, what you passed) go under the felt
+  // the middle of the felt keeps to a turned card (a trump); its words (the pot, a
+  // counter) have their own line above the felt, where no card can cover them; cards on
+  // show (a shown hand, your sets, what you passed) go under the felt
   const c = m.center;
   $("center").replaceChildren(
-    ...c.cards.map((card) => el("img", { class: "center-card", src: card.img, alt: card.label, width: 200, height: 280 })),
-    ...c.lines.map((line) => el("p", { text: line })));
-  $("shown").replaceChildren(...(c.groups || []).map(cardGroup));
+    ...c.cards.map((card) => el("img", { class: "center-card", src: card.img, alt: card.label, width: 200, height: 280 })));
+  $("felt-info").replaceChildren(...c.lines.map((line) => el("span", { text: line })));
+  const groups = (c.groups || []).map(cardGroup);
+  const heading = c.heading && groups.length ? [el("p", { class: "shown-head", text: c.heading })] : [];
+  $("shown").replaceChildren(...heading, ...groups);
 }
 
 /** The line under the title: the deal's number, the deal of the day, practice. */
@@ -267,7 +394,9 @@ export function drawUndo(m, ui) {
 export function drawHint(m, ui) {
   const btn = $("hint-btn");
   btn.disabled = !m.can_hint || ui.hinting || ui.busy;
-  btn.textContent = t(ui.hinting ? "web.hint.thinking" : "web.hint.button");
+  btn.classList.toggle("on", ui.hinting);
+  btn.querySelector(".swap-a").setAttribute("aria-hidden", String(ui.hinting));
+  btn.querySelector(".swap-b").setAttribute("aria-hidden", String(!ui.hinting));
   $("hint").textContent = m.hint ? m.hint.text : "";
   const leave = $("leave-seat");
   leave.hidden = !m.leave_seat;
@@ -318,6 +447,7 @@ export function drawSummary(m, recordUrl, on) {
     ...s.lines.map((line) => el("p", { class: "summary-line", text: line })),
     ...(s.groups || []).map(cardGroup),
     resultsTable(s.headers, s.rows, m.seat, null),
+    ...(s.legend || []).map((line) => el("p", { class: "results-legend", text: line })),
     s.tricks && s.tricks.length ? el("details", { class: "tricks-list" },
       el("summary", { text: s.tricks_title }),
       el("ol", {}, ...s.tricks.map((line) => el("li", { text: line })))) : null,
@@ -327,7 +457,18 @@ export function drawSummary(m, recordUrl, on) {
       recordUrl ? el("a", { id: "record-link", href: recordUrl, download: `kortti-${m.game}.json`, text: s.record }) : null,
       ...(on.summaryMore ? on.summaryMore(m) : [])),
     on.summaryMore ? el("div", { id: "summary-share-box", class: "share-box", hidden: true }) : null,
+    el("div", { class: "summary-foot", "aria-hidden": "true" }),
   ].filter(Boolean));
+  box.onscroll = () => moreBelow(box);
+  moreBelow(box);
+}
+
+/** data-more="below" while the summary has more below what shows (its foot then says so). */
+export function moreBelow(box = $("summary")) {
+  if (!box || box.hidden) return;
+  const more = box.scrollTop + box.clientHeight < box.scrollHeight - 2;
+  if (more) box.dataset.more = "below";
+  else delete box.dataset.more;
 }
 
 /** The score sheet across the match's deals, in a dialog (one tap away). */
@@ -358,8 +499,9 @@ export function dialog(id, title, ...content) {
   return d;
 }
 
-/** Ask before something that cannot be undone; resolves to true for yes. */
-export function confirmDialog(id, title, text, yes, no) {
+/** Ask before something that cannot be undone; resolves to true for yes. The focus
+ * starts on "no", unless ``yesFirst`` (an offer, not a risk: "Sit down at this deal"). */
+export function confirmDialog(id, title, text, yes, no, { yesFirst = false } = {}) {
   return new Promise((resolve) => {
     document.getElementById(id)?.remove();
     const d = el("dialog", { id, class: "panel", "aria-labelledby": `${id}-title`, "aria-describedby": `${id}-text` },
@@ -367,7 +509,7 @@ export function confirmDialog(id, title, text, yes, no) {
       el("p", { id: `${id}-text`, text }),
       el("form", { method: "dialog", class: "dialog-actions" },
         el("button", { type: "submit", value: "no", id: `${id}-no`, text: no }),
-        el("button", { type: "submit", value: "yes", id: `${id}-yes`, class: "primary", text: yes })));
+        el("button", { type: "submit", value: "yes", id: `${id}-yes`, class: "primary", autofocus: yesFirst, text: yes })));
     d.addEventListener("close", () => { resolve(d.returnValue === "yes"); d.remove(); });
     document.body.append(d);
     d.showModal();

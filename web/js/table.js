@@ -37,6 +37,7 @@ let skip = null; // resolves the pause on show now (a tap skips it)
 const ui = {
   groups: [], target: 0, mode: null, modeFor: -1, hintApplied: null,
   busy: false, // the table is playing out moves: the hand waits
+  pending: null, // the human's card, played, until Python's reply: drawn out of the hand at once
   hinting: false, categories: new Map(), verdicts: new Map(), summaryShown: false,
   actionsOf: (c) => (model?.modes ? c.actions.filter((a) => a.verb === ui.mode) : c.actions),
 };
@@ -105,9 +106,12 @@ async function settle(reply, mine = run) {
 
 async function show(moment, next) {
   if (moment.kind === "taken") {
-    // the trick's cards lie in front of their players; who took it is said, then it goes
-    const rects = view.drawHand(model, ui, handlers); // the human's card slides from the hand
-    const figures = view.drawTrick(moment.plays, next, { winner: moment.winner, from: rects });
+    // the trick's cards lie in front of their players, the table as it is after the last
+    // of them (out of the hand, nobody to act, no prompt); once every card has landed, who
+    // took it is said; then it goes
+    ui.pending = null;
+    const figures = paint(between(next), { plays: moment.plays, winner: moment.winner });
+    await Promise.all(figures.map((f) => f.landed));
     view.trickLine(moment.line, moment.title); // the live region says it with the table's news
     sound.play("trick");
     if (settings.get().afterTrick === "tap") await tapToContinue();
@@ -115,8 +119,27 @@ async function show(moment, next) {
     view.collect(figures, moment.winner, next);
     view.trickLine("");
   } else if (moment.kind === "result") {
+    paint(between(next), { plays: [] });
     view.trickLine(moment.line);
   }
+}
+
+/** The table while a moment plays out: the state after it, with nobody to act yet. */
+function between(m) {
+  return { ...m, mine: false, status: "", buttons: [], modes: null, select: null, hint: null, timer: null,
+    can_hint: false, seats: m.seats.map((s) => ({ ...s, acting: false })) };
+}
+
+/** The table at once after the human's card is played, before Python's reply: the card
+ * has left the hand and lies in front of the seat (a Katte discard face down), and the
+ * seat no longer acts. The reply then draws the table as the engine has it. */
+function played(m, p) {
+  const mine = m.seats[m.seat];
+  return { ...between(m), hand: m.hand.filter((c) => c.key !== p.key),
+    trick: { ...m.trick, plays: [...m.trick.plays, { seat: m.seat, name: mine.name, down: p.down, mine: p.down, from: p.code,
+      note: p.down ? t("web.table.down.mine") : "",
+      cards: [p.down ? { code: null, img: "cards/back.svg", label: t("web.table.card_back") }
+        : { code: p.code, img: p.img, label: p.name }] }] } };
 }
 
 /** Computer players move, one request at a time, until it is the human's turn or the
@@ -165,11 +188,13 @@ async function send(name, ...args) {
   // played out what the decision caused
   const mine = run;
   ui.busy = true;
+  if (name !== "act" || !ui.pending || ui.pending.id !== args[0]) ui.pending = null;
   redraw();
   try {
     const reply = await call(name, ...args);
     if (mine !== run) return;
     $("error").textContent = reply.error || "";
+    if (reply.error) { ui.pending = null; redraw(); }
     if (!reply.error) {
       wasMine = false; // this turn is used: the next one is announced and focused again
       $("why").replaceChildren();
@@ -179,7 +204,7 @@ async function send(name, ...args) {
   } catch (e) {
     failed(e, mine);
   } finally {
-    if (mine === run) ui.busy = false;
+    if (mine === run) { ui.busy = false; ui.pending = null; }
   }
   if (mine === run) await pace(); // bots move next; pace() also redraws with the hand free
 }
@@ -203,8 +228,19 @@ const handlers = {
   leave: () => hooks.leave(),
   summaryNext: (id) => summaryNext(id),
   summaryMore: (m) => summaryShare(m),
-  undo: () => { ui.summaryShown = false; send("undo"); },
+  undo: () => undo(),
 };
+
+/** Undo: the first one of a counted match asks first (the match becomes practice), and
+ * says so when it is done. */
+async function undo() {
+  const counted = model && !model.practice;
+  if (counted && !(await view.confirmDialog("undo-dialog", t("web.undo.practice.title"), t("web.undo.practice.text"),
+    t("web.undo.practice.yes"), t("web.undo.practice.no")))) return;
+  ui.summaryShown = false;
+  await send("undo");
+  if (counted && model?.practice) announce([t("web.undo.practice.now")]);
+}
 
 function tapCard(c) {
   if (!model || ui.busy) return;
@@ -215,9 +251,17 @@ function tapCard(c) {
     return;
   }
   const acts = ui.actionsOf(c);
-  if (acts.length === 1) send("act", acts[0].id);
+  if (acts.length === 1) playCard(c, acts[0]);
   else if (acts.length > 1) chooseAction(c, acts);
   else explain(c);
+}
+
+/** A card's legal action (the engine listed it): the card leaves the hand at once. */
+function playCard(c, action) {
+  if (action.cards === undefined || action.cards <= 1) {
+    ui.pending = { id: action.id, key: c.key, code: c.code, img: c.img, name: c.name, down: action.verb === "discard" };
+  }
+  send("act", action.id);
 }
 
 /** A card that may not be played: the engine's reason, with a link to the rule. */
@@ -248,7 +292,7 @@ function chooseAction(c, acts) {
   const box = $("actions");
   const cancel = el("button", { type: "button", onclick: () => redraw(), text: t("web.table.cancel") });
   box.replaceChildren(el("p", { text: t("web.table.choose", { card: c.name }) }),
-    ...acts.map((a) => el("button", { type: "button", class: "action", onclick: () => send("act", a.id), text: a.label })), cancel);
+    ...acts.map((a) => el("button", { type: "button", class: "action", onclick: () => playCard(c, a), text: a.label })), cancel);
   box.querySelector("button").focus();
 }
 
@@ -386,8 +430,8 @@ function reviewItem(x, i, link) {
       el("p", { class: "review-why", text: t("web.review.why", { reason: x.reason }) }));
   }
   // the viewer's step x.step is the table just before this decision
-  if (link) parts.push(el("a", { class: "review-step", href: link.replace(/(#\/share\/\d+\.\d+\.)/, `$1s${x.step}.`),
-    text: t("web.review.show") }));
+  if (link) parts.push(el("p", { class: "review-link" }, el("a", { class: "review-step",
+    href: link.replace(/(#\/share\/\d+\.\d+\.)/, `$1s${x.step}.`), text: t("web.review.show") })));
   return el("li", { class: x.marked ? "review-item marked" : "review-item", "data-step": String(x.step),
     "data-action": x.action }, ...parts);
 }
@@ -416,21 +460,27 @@ async function askReview(r, m) {
     r.error = e.said || t("web.review.failed");
   }
   r.busy = false;
-  if (r === reviewed) redraw();
+  if (r !== reviewed) return;
+  redraw();
+  $("review-box")?.scrollIntoView({ block: "nearest" }); // the summary scrolls: show the answer
 }
 
 /** A line to share (a link, a result): to the clipboard, and shown selectable as well. */
 async function offerText(box, text, copiedKey) {
   const field = el("input", { type: "text", id: "share-text", readonly: true, value: text,
     "aria-label": t("web.share.play.select") });
-  const said = el("span", { role: "status" });
-  box.replaceChildren(el("label", { for: "share-text", text: t("web.share.play.select") }), field, said);
+  // one sentence: "copied" once it is, else (no clipboard here: permissions, an old
+  // browser) the ask to copy it by hand from the field, selected for that
+  const said = el("label", { for: "share-text", role: "status" });
+  box.replaceChildren(said, field);
   box.hidden = false;
   field.select();
   try {
     await navigator.clipboard.writeText(text);
     said.textContent = t(copiedKey);
-  } catch { /* no clipboard here (permissions, an old browser): the field is selected to copy */ }
+  } catch {
+    said.textContent = t("web.share.play.select");
+  }
 }
 
 async function summaryNext(id) {
@@ -500,7 +550,8 @@ function drawActions(m) {
           ? ask(ui.categories, set.join(" "), () => call("category", JSON.stringify(set))) : "";
         return choose.zone(m, ui, i, category || "", redraw);
       })));
-      parts.push(el("p", { class: "select-count", text: `${t("web.arrange.incomplete", { count: ui.groups.flat().length })} · ${m.select.order}` }));
+      parts.push(el("p", { class: "select-how", text: `${m.select.how} ${m.select.order}` }));
+      parts.push(el("p", { class: "select-count", text: t("web.arrange.incomplete", { count: ui.groups.flat().length }) }));
       parts.push(el("button", { type: "button", id: "suggest", onclick: suggest, text: m.select.suggest }));
       parts.push(el("button", { type: "button", id: "select-clear", onclick: () => { ui.groups = []; ui.target = 0; redraw(); }, text: m.select.clear }));
     } else {
@@ -564,8 +615,14 @@ function draw(m) {
 }
 
 function redraw() {
-  const m = model;
-  if (!m) return;
+  if (!model) return;
+  paint(ui.pending ? played(model, ui.pending) : model);
+}
+
+/** Draw the table from ``m`` (the model, or the table at a moment: ``trick`` then gives
+ * the cards on the felt and the seat that took them). Returns the trick's figures. */
+function paint(m, trick = null) {
+  root.dataset.game = m.game; // (first: the layout's columns depend on the game)
   choose.syncGroups(m, ui);
   $("table-title").textContent = m.title;
   view.drawMeta(m);
@@ -573,7 +630,7 @@ function redraw() {
   $("status").textContent = m.status;
   view.drawSeats(m);
   const rects = view.drawHand(m, ui, handlers);
-  view.drawTrick(m.trick.plays, m, { from: rects });
+  const figures = view.drawTrick(trick ? trick.plays : m.trick.plays, m, { from: rects, winner: trick?.winner ?? null });
   view.drawLast(m);
   view.drawCenter(m);
   drawTimer(m);
@@ -590,8 +647,9 @@ function redraw() {
   if (summary && wasHidden) $("summary-next").focus();
   root.dataset.busy = ui.busy ? "1" : "";
   root.dataset.next = m.next;
+  view.fitHand(); // (again: the actions above it are drawn now)
+  return figures;
 }
-
 
 /** "Your turn", said once per turn, and the focus back on the hand. */
 function yourTurn() {
@@ -621,7 +679,7 @@ async function playOnlyCard() {
   await wait("only");
   if (mine !== run || ui.busy || !model.mine || model.decision !== m.decision) return; // played by hand meanwhile
   announce([t("web.settings.onlyCard.played", { card: card.name })]);
-  send("act", card.actions[0].id);
+  playCard(card, card.actions[0]);
 }
 
 function announce(lines) {
@@ -641,7 +699,8 @@ function keys(event) {
 }
 
 document.addEventListener("keydown", keys);
-window.addEventListener("resize", () => { if (!root.hidden) redraw(); }); // seats placed anew
+window.addEventListener("resize", () => { if (!root.hidden) { redraw(); view.moreBelow(); } }); // seats placed anew
+settings.onChange(() => { if (!root.hidden) redraw(); }); // a card size: the hand fitted anew
 onLanguage(async (code) => {
   if (root.hidden || !model) return;
   const reply = await call("set_language", code);
@@ -656,7 +715,7 @@ export const table = {
     model = null;
     lastRecord = reply.record ?? null;
     for (const fn of watchers) fn(reply);
-    Object.assign(ui, { groups: [], target: 0, mode: null, modeFor: -1, hintApplied: null, busy: false,
+    Object.assign(ui, { groups: [], target: 0, mode: null, modeFor: -1, hintApplied: null, busy: false, pending: null,
       hinting: false, summaryShown: false, categories: new Map(), verdicts: new Map() });
     wasMine = false;
     view.skeleton(root, handlers);

@@ -53,12 +53,18 @@ class Table:
     # ------------------------------------------------------------ a match begins
 
     def names(self, config: dict[str, Any], players: int, seat: int) -> list[str]:
-        """The names the record keeps: the player's own (or the default), then Bot 1, Bot 2 …"""
+        """The names the record keeps: the player's own, then Bot 1, Bot 2 … A name left
+        at the lobby's default ("You", in any language) is kept as "Player <seat>": the
+        table says "you" by itself, and a shared record is read by others."""
         bot = self.messages.get("web.bot.name", "Bot {n}")
+        defaults = {c.get("web.lobby.name.default") for c in self.catalogues.values()} - {None}
+        chosen = str(config.get("name") or "").strip()
+        if not chosen or chosen in defaults:
+            chosen = self.messages.get("web.replay.seat", "Player {n}").replace("{n}", str(seat + 1))
         names, k = [], 0
         for s in range(players):
             if s == seat:
-                names.append(str(config.get("name") or self.messages.get("web.lobby.name.default", "You")))
+                names.append(chosen)
             else:
                 k += 1
                 names.append(bot.replace("{n}", str(k)))

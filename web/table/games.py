@@ -91,6 +91,10 @@ class Game:
         """Cards of the hand to mark (Kočka: the three you received)."""
         return []
 
+    def held(self, view: View) -> list[str]:
+        """The cards drawn as the human's hand (Call Kitti: none once they are set out)."""
+        return list(view["hand"])
+
     def card_note(self, code: str, view: View, t: Text) -> str:
         """A small mark on a card of the human's hand ("" for none)."""
         return ""
@@ -150,7 +154,12 @@ class Game:
         cols = self.columns(view, t)
         return {"lines": self.lines(view, t), "groups": self.summary_groups(view, t),
                 "headers": [t("web.summary.player")] + [h for h, _ in cols],
-                "rows": [{"seat": s, "cells": [t.name(s)] + [v[s] for _, v in cols]} for s in self.order(view)]}
+                "rows": [{"seat": s, "cells": [t.name(s)] + [v[s] for _, v in cols]} for s in self.order(view)],
+                "legend": self.legend(t)}
+
+    def legend(self, t: Text) -> list[str]:
+        """What the results' short column names mean, said under the table."""
+        return []
 
     def summary_groups(self, view: View, t: Text) -> list[dict[str, Any]]:
         return []
@@ -485,6 +494,8 @@ class Katko(Game):
     def event(self, event: dict[str, Any], t: Text, view: View | None = None) -> str | None:
         if event["kind"] == "deal_result" and event.get("reason") == "deuce_bonus":
             return t.you("web.katko.deuce", event["last_trick"])
+        if event["kind"] == "deal_result" and view is not None:
+            return None  # the last trick's own sentence ("takes the last trick and scores …") said it
         return super().event(event, t, view)
 
     def taken(self, event: dict[str, Any], view: View, t: Text) -> str:
@@ -555,7 +566,15 @@ class CallKitti(Game):
         groups = [group(t("web.select.set", n=i + 1), s, t.deck, t, self.category(s, t))
                   for i, s in enumerate(mine["sets"]) if i >= played]
         groups.append(group(t("label.discard"), [mine["discard"]], t.deck, t))
-        return {"cards": [], "lines": [t("web.call-kitti.your_sets")], "groups": groups}
+        # the sets stand in for the hand until the deal ends: one place for each card
+        return {"cards": [], "lines": [], "heading": t("web.call-kitti.your_sets"), "groups": groups}
+
+    def held(self, view: View) -> list[str]:
+        arranged = view.get("arrangement") and view["phase"] != "over"
+        return [] if arranged else list(view["hand"])
+
+    def legend(self, t: Text) -> list[str]:
+        return [t("web.call-kitti.legend.wati"), t("web.call-kitti.legend.goals")]
 
     @staticmethod
     def category(codes: list[str], t: Text) -> str:

@@ -81,6 +81,11 @@ def moments(match: Match, seat: int, events: list[Event], game: Game, t: Text,
     return out
 
 
+def own(t: Text, key: str, game: str) -> str:
+    """A game's own words where it has them (Katte plays hands, the others deals)."""
+    return f"{key}.{game}" if t.has(f"{key}.{game}") else key
+
+
 def card_img(deck: str, code: str | None) -> str:
     return f"cards/{deck}/{code}.svg" if code else "cards/back.svg"
 
@@ -96,12 +101,19 @@ def plays(trick: dict[str, Any] | None, deck: str, t: Text) -> list[dict[str, An
     out = []
     for p in trick["plays"]:
         codes = p["cards"] if "cards" in p else [p["card"]]
+        # Katte's discards lie face down: a back on every screen, its owner's too (marked
+        # as theirs; the hand and the sentences already told them which card it was)
+        down = p.get("face_up") is False
+        if down:
+            codes = [None for _ in codes]
+        mine = down and p["seat"] == t.me
+        note = t.category(p["category"]) if p.get("category") else ""
         out.append({
             "seat": p["seat"], "name": t.name(p["seat"]),
             "cards": [{"code": c, "img": card_img(deck, c),
                        "label": t.card(c) if c else t("web.table.card_back")} for c in codes],
-            "down": p.get("face_up") is False,  # Katte's discards lie face down
-            "note": t.category(p["category"]) if p.get("category") else "",
+            "down": down, "mine": mine,
+            "note": t("web.table.down.mine") if mine else note,
         })
     return out
 
@@ -141,7 +153,7 @@ def hand(match: Match, seat: int, view: dict[str, Any], game: Game, t: Text, lef
             buttons.append({"id": str(a), "label": t.label(a)})
     cards = []
     copies: dict[str, int] = {}
-    for c in view["hand"]:
+    for c in game.held(view):
         # two decks (Katko) deal a card twice: each copy is a card of its own on the table
         copies[c] = copies.get(c, 0) + 1
         cards.append({"code": c, "key": f"{c}.{copies[c]}", "name": t.card(c), "img": card_img(deck, c),
@@ -154,7 +166,7 @@ def hand(match: Match, seat: int, view: dict[str, Any], game: Game, t: Text, lef
         select.update(prompt=t("web.arrange.prompt"), button=t("web.arrange.button"),
                       labels=[t("web.select.set", n=i + 1) for i in range(4)] + [t("label.discard")],
                       clear=t("web.arrange.clear"), suggest=t("web.arrange.suggest"),
-                      order=t("web.arrange.order"))
+                      order=t("web.arrange.order"), how=t("web.arrange.how"))
     return cards, select, buttons
 
 
@@ -247,7 +259,7 @@ def build(match: Match, seat: int, game: Game, t: Text, *, announce: list[str],
             summary = game.session_summary(view, t)
         else:
             summary = game.summary(view, t)
-        summary["title"] = t("web.summary.match" if over else "web.summary.deal", n=len(match.records))
+        summary["title"] = t("web.summary.match" if over else own(t, "web.summary.deal", match.NAME), n=len(match.records))
         nxt = "web.summary.next_hand" if match.START_KEY == "leader" else "web.summary.next"
         summary["next"] = {"id": "new" if over else "next",
                            "label": t("web.summary.new" if over else nxt)}
@@ -259,7 +271,7 @@ def build(match: Match, seat: int, game: Game, t: Text, *, announce: list[str],
     can_leave = game.can_leave and not left and not match.deal_over and match.can(f"{seat} leave")
     return {
         "game": match.NAME, "deck": deck, "seat": seat, "players": n,
-        "title": t("web.table.deal", game=t(f"game.{match.NAME}"), n=len(match.records)),
+        "title": t(own(t, "web.table.deal", match.NAME), game=t(f"game.{match.NAME}"), n=len(match.records)),
         "deal": len(match.records),
         "seats": seats, "start_label": t("web.table.dealer" if match.START_KEY == "dealer" else "web.table.leader"),
         "hand": cards, "select": select, "buttons": buttons, "modes": modes(cards, t),

@@ -127,8 +127,11 @@ class Replay:
         built["status"] = ("" if not acting else t.you("web.replay.to_act", acting[0]) if len(acting) == 1
                            else t("web.replay.to_act.several"))
         built["next"] = "over" if m.deal_over else "replay"
-        return {"model": built, "moments": model.moments(m, self.seat, events, game, t, view),
-                "line": " ".join(lines), "deal": deal, "step": step, "steps": n}
+        moments = model.moments(m, self.seat, events, game, t, view)
+        # a finished trick's sentence stands under it on the felt: the step's line does not say it again
+        told = [x.get("line") for x in moments if x.get("kind") == "taken"][-1:]
+        line = " ".join(x for x in lines if x not in told) or " ".join(lines)
+        return {"model": built, "moments": moments, "line": line, "deal": deal, "step": step, "steps": n}
 
 
 def where(say: Text, deal: int | None, action: int | None) -> str:

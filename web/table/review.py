@@ -63,15 +63,15 @@ class Session:
             "best": result.best, "best_label": _label(before, result.best, t),
             "human_value": result.human_value, "best_value": result.best_value, "diff": result.diff,
             "se": result.se, "worlds": result.worlds, "unit": result.unit, "marked": result.marked,
-            "human_text": t.render(value_key, {"value": float(result.human_value * scale)}),
-            "best_text": t.render(value_key, {"value": float(result.best_value * scale)}),
+            "human_text": t.render(value_key, {"value": figure(result.human_value * scale, t.lang)}),
+            "best_text": t.render(value_key, {"value": figure(result.best_value * scale, t.lang)}),
         })
         if result.marked:
             if result.reason and result.reason in t.messages:
                 item["reason"] = t.render(result.reason, result.params).rstrip(".")
             else:
                 item["reason"] = t.render("web.review.reason.better",
-                                          {"diff": t.render(value_key, {"value": float(result.diff * scale)})})
+                                          {"diff": t.render(value_key, {"value": figure(result.diff * scale, t.lang, sign=False)})})
         return item
 
 
@@ -83,6 +83,21 @@ class _Steps:
 
     def steps(self, view: Any) -> Any:
         return self.gen
+
+
+def figure(value: float, lang: str, sign: bool = True) -> str:
+    """An estimate as the language writes it, with a real minus sign (and a plus: the
+    table average is the zero the estimates are measured from).
+
+    >>> figure(-3.64, "en"), figure(1.94, "cs"), figure(0.0, "fi"), figure(2.0, "en", sign=False)
+    ('−3.6', '+1,9', '0,0', '2.0')
+    """
+    from engine.i18n import decimal
+
+    text = decimal(abs(value), lang)
+    if not sign or not text.strip("0.,"):
+        return text
+    return ("−" if value < 0 else "+") + text
 
 
 def _label(match: Match, action: str, t: Text) -> str:

@@ -142,13 +142,21 @@ class Narrator:
 
     def log_result(self, text: str) -> None:
         self._logged_deal()["result"] = text
+        self._said(text)
+
+    def _said(self, text: str) -> None:
+        """One sentence of the example's result, under its own deal when there are
+        several: each deal's result is told apart from the others'."""
+        if self.multi:
+            key = f"outcome.deal.{self.m.NAME}" if W.template(self.lang, f"outcome.deal.{self.m.NAME}") else "outcome.deal"
+            text = self.t(key, deal=self.deal + 1, text=text)
         self.outcome.append(text)
 
     def pending(self) -> None:
         """The record stops in the middle of the deal."""
         seats = list(self.m.to_act())
         if seats:
-            self.outcome.append(self.t("stops_here", names=self.names_of(seats)))
+            self._said(self.t("stops_here", names=self.names_of(seats)))
 
     # ------------------------------------------ shared by the trick-taking games
 
