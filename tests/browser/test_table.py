@@ -101,6 +101,9 @@ def test_call_kitti_arrangement(page: Any, watch: Any) -> None:
     page.click("#suggest")  # answered by the worker: wait for the board it redraws
     page.wait_for_function("document.querySelectorAll('#actions .zone .zone-card').length === 13")
     assert sum(zones.nth(i).locator(".zone-card").count() for i in range(5)) == 13
+    # each full set's name comes from the engine (asked per set): it replaces the count
+    page.wait_for_function("[...document.querySelectorAll('#actions .zone .zone-category')].slice(0, 4)"
+                           ".every((e) => !e.textContent.includes('/'))")
     for i in range(4):
         assert zones.nth(i).locator(".zone-category").inner_text() in {lookup(f"set.{c}") for c in
                                                                        ("trial", "double_run", "run", "color", "jute", "top")}

@@ -22,11 +22,12 @@ export function animateEnter(node, from) {
   node.style.transition = "";
   node.style.transform = "";
   node.style.opacity = "";
-  return new Promise((resolve) => {
-    const done = () => { clearTimeout(timer); node.removeEventListener("transitionend", done); resolve(); };
-    const timer = setTimeout(done, 600); // (a transition that never ends: removed, hidden)
-    node.addEventListener("transitionend", done);
-  });
+  getComputedStyle(node).transform; // start the transitions now, so that they can be waited on
+  // landed: when every transition has ended (a busy page may start them late, so no fixed
+  // time is trusted), or was cancelled (the card removed); 2 s at most, whatever happens
+  const moving = node.getAnimations().map((a) => a.finished);
+  return Promise.race([Promise.allSettled(moving), new Promise((resolve) => setTimeout(resolve, 2000))])
+    .then(() => undefined);
 }
 
 export function animateCollect(nodes, to) {

@@ -135,7 +135,7 @@ export async function showStats(root) {
       el("h2", { id: "stats-title", tabindex: "-1", text: t("web.stats.title") }),
       games.length ? el("p", { class: "stats-note", text: t("web.stats.note") })
         : el("p", { class: "stats-empty", text: t("web.stats.empty") }),
-      ...games.map((game) => el("section", { class: "stats-game", "data-game": game, "aria-labelledby": `stats-${game}` },
+      ...games.map((game) => el("section", { class: "stats-game", "data-game": game }, // (no landmark: its table's box is the region)
         el("h3", { id: `stats-${game}`, text: t(`game.${game}`) }),
         el("p", { class: "stats-win", text: t(`web.stats.win.${game}`) }),
         // a table wider than a phone scrolls across in a box of its own, which the keyboard can reach
