@@ -503,3 +503,33 @@ def test_every_record_is_told_without_raw_keys(lang: str) -> None:
             s = adapter("katte").session_summary(m.view(0), text(m, lang))  # type: ignore[attr-defined]
             for line in strings(s):
                 assert not RAW.search(line), (line, path.name)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_words_a_new_player_met(lang: str) -> None:
+    """Issue 15's words, in each language: a name left at the lobby's default is kept in
+    the record as "Player <n>" (a shared record is read by others); Call Kitti's
+    abbreviated columns are explained under the results; a review's estimate has a real
+    minus sign and says which way is better; Katte calls its deal a hand throughout."""
+    from table.controller import Table
+    from table.review import figure
+
+    words = catalogue(DATA["messages"], lang)
+    table = Table(DATA["messages"], lang)
+    for other in LANGS:  # the default of any language (a player who switched languages)
+        default = DATA["messages"][other]["web.lobby.name.default"]
+        assert table.names({"name": default}, 4, 2)[2] == words["web.replay.seat"].replace("{n}", "3")
+    assert table.names({"name": "Ann"}, 4, 1)[1] == "Ann"
+    m = play("call-kitti", 4, 3, 1)
+    t = text(m, lang)
+    summary = adapter("call-kitti").summary(m.view(0), t)
+    legend = summary["legend"]
+    for header in (t("label.wati"), t("label.goals")):
+        assert header in summary["headers"]
+        assert any(line.startswith(header + ":") for line in legend), (header, legend)
+    assert figure(-3.6, lang).startswith("−") and "-" not in figure(-3.6, lang)
+    assert "{you}" in words["web.review.estimate"] and "(" in words["web.review.estimate"]  # which way is better
+    if lang == "en":
+        assert words["web.table.deal.katte"] == "{game}, hand {n}" and words["web.summary.next_hand"] == "Next hand"
+        assert words["web.summary.deal.katte"] == "Hand {n} is over"
+        assert "match" in words["web.event.katko.match_over.you"] and "match" in words["web.event.katko.match_over"]
