@@ -49,9 +49,16 @@ async function write(config, record, outcome) {
     updated: now, config: kept, record, deals, over: Boolean(outcome.match_over) };
   const base = { match: id, game: entry.game, when: now, level: levelOf(config), players: Number(config.players) || 0,
     practice: Boolean(config.practice), daily: Boolean(config.daily) };
-  const rows = [{ ...base, key: rowKey(id, outcome.deal), kind: "deal", deal: outcome.deal, figures: outcome.result ?? {} }];
-  if (outcome.match_over && isObject(outcome.match)) {
-    rows.push({ ...base, key: rowKey(id, null), kind: "match", deal: null, figures: outcome.match });
+  // solo play: the player's figures; pass-and-play: each person's, under their name, apart
+  const people = Array.isArray(outcome.people) ? outcome.people.filter(isObject) : null;
+  const rows = [];
+  for (const who of people ?? [outcome]) {
+    const match = people ? `${id}/${who.seat}` : id; // (one row per person and deal)
+    const own = people ? { ...base, match, person: String(who.name ?? "") } : base;
+    rows.push({ ...own, key: rowKey(match, outcome.deal), kind: "deal", deal: outcome.deal, figures: who.result ?? {} });
+    if (outcome.match_over && isObject(who.match)) {
+      rows.push({ ...own, key: rowKey(match, null), kind: "match", deal: null, figures: who.match });
+    }
   }
   const done = await store.putData([entry], rows);
   if (done.ok) store.askPersist(); // the player now has something to lose

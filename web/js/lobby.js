@@ -89,18 +89,29 @@ function fits(opt, v) {
 
 function levelOf(game, seat) {
   const known = DATA.games[game].levels;
+  if (levels[seat] === PERSON) return PERSON;
   if (known.includes(levels[seat])) return levels[seat];
   return known.includes(DEFAULT_LEVEL) ? DEFAULT_LEVEL : known[known.length - 1];
 }
 
+// A seat another person plays at this device (pass-and-play), instead of a bot
+const PERSON = "person";
+const personNames = {}; // seat → the name typed for a person's seat (kept while the form redraws)
+
 function botRow(game, seat, k) {
   const id = `level-${seat}`;
-  const who = t("web.lobby.bot", { seat: t("web.lobby.seat.n", { n: seat + 1 }), name: t("web.bot.name", { n: k }) });
   const choice = levelOf(game, seat);
-  return el("li", { class: "bot" },
+  const person = choice === PERSON;
+  const who = person ? t("web.lobby.seat.n", { n: seat + 1 })
+    : t("web.lobby.bot", { seat: t("web.lobby.seat.n", { n: seat + 1 }), name: t("web.bot.name", { n: k }) });
+  return el("li", { class: person ? "bot person" : "bot" },
     el("label", { for: id, text: who }),
     el("select", { id, name: "level", "data-seat": seat },
-      ...DATA.games[game].levels.map((lv) => el("option", { value: lv, selected: lv === choice }, t(`web.level.${lv}`)))));
+      ...DATA.games[game].levels.map((lv) => el("option", { value: lv, selected: lv === choice }, t(`web.level.${lv}`))),
+      el("option", { value: PERSON, selected: person }, t("web.lobby.person"))),
+    person ? el("label", { class: "person-name" }, el("span", { text: t("web.lobby.person.name", { n: seat + 1 }) }),
+      el("input", { type: "text", name: "person-name", "data-seat": seat, maxlength: 24,
+        value: personNames[seat] ?? "", autocomplete: "off" })) : null);
 }
 
 function optionControl(opt, touched) {
@@ -194,9 +205,11 @@ function render() {
     el("label", { for: "seat", text: t("web.lobby.seat") }),
     el("select", { id: "seat", name: "seat" },
       ...range(0, players - 1).map((s) => el("option", { value: s, selected: s === seat }, t("web.lobby.seat.n", { n: s + 1 })))));
-  let k = 0;
+  let k = 0; // (the bots are numbered as the table names them: people are no bots)
+  const others = range(0, players - 1).filter((s) => s !== seat);
   const bots = el("ul", { class: "bots", "aria-label": t("web.lobby.bots") },
-    ...range(0, players - 1).filter((s) => s !== seat).map((s) => botRow(game, s, ++k)));
+    ...others.map((s) => botRow(game, s, levelOf(game, s) === PERSON ? 0 : ++k)));
+  const passing = others.some((s) => levelOf(game, s) === PERSON);
   const opts = meta.options[String(players)];
   const session = SESSIONS[game] ? [sessionControl(game)] : [];
   const options = el("fieldset", { class: "options" }, el("legend", { text: t("web.lobby.options") }),
@@ -214,7 +227,8 @@ function render() {
   const focused = document.activeElement?.id;
   form.replaceChildren(games,
     el("div", { class: "row" }, playersField, nameField, seatField),
-    el("div", { class: "field" }, el("span", { class: "label", text: t("web.lobby.bots") }), bots),
+    el("div", { class: "field" }, el("span", { class: "label", text: t("web.lobby.bots") }), bots,
+      passing ? el("small", { class: "help", text: t("web.lobby.person.help") }) : null),
     // Start stays on the screen while the form scrolls (app.css): one tap from any choice
     options, el("div", { class: "lobby-go" }, start), daily);
   if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
@@ -235,17 +249,25 @@ function collect() {
   }
   const seat = Number(form.elements.seat.value);
   const chosen = {};
-  for (const s of range(0, players - 1)) if (s !== seat) chosen[s] = levelOf(game, s);
+  const humans = {}; // pass-and-play: the other people's seats and names
+  for (const s of range(0, players - 1)) {
+    if (s === seat) continue;
+    if (levelOf(game, s) === PERSON) humans[s] = (personNames[s] ?? "").trim();
+    else chosen[s] = levelOf(game, s);
+  }
   const session = SESSIONS[game] ? Number(form.elements.session.value) : 0;
-  return { game, players, seat, name: form.elements.name.value.trim(), options, levels: chosen, session };
+  const config = { game, players, seat, name: form.elements.name.value.trim(), options, levels: chosen, session };
+  if (Object.keys(humans).length) config.humans = humans;
+  return config;
 }
 
 form.addEventListener("change", (e) => {
   if (e.target.name === "level") levels[Number(e.target.dataset.seat)] = e.target.value;
-  if (["game", "players", "seat"].includes(e.target.name)) render();
+  if (["game", "players", "seat", "level"].includes(e.target.name)) render(); // (a person's row has a name)
   remember();
 });
 form.addEventListener("input", (e) => {
+  if (e.target.name === "person-name") personNames[Number(e.target.dataset.seat)] = e.target.value;
   if (e.target.name === "name") remember();
 });
 form.addEventListener("submit", (e) => {

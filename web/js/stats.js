@@ -10,8 +10,8 @@ const CHART_DEALS = 30;
 const LEVEL_ORDER = ["easy", "medium", "hard", "random", "mixed", ""];
 const SVG = "http://www.w3.org/2000/svg";
 
-function group(level, practice) {
-  return { level, practice, deals: 0, wins: 0, streak: 0, best: 0, matches: 0, matchesWon: 0, matchesLost: 0,
+function group(level, practice, person) {
+  return { level, practice, person, deals: 0, wins: 0, streak: 0, best: 0, matches: 0, matchesWon: 0, matchesLost: 0,
     penalty: 0, letters: 0, chips: 0, points: 0, money: 0 };
 }
 
@@ -26,8 +26,10 @@ export function computeStats(rows) {
     .sort((a, b) => a.when - b.when || (a.deal ?? Infinity) - (b.deal ?? Infinity));
   for (const r of ok) {
     const game = (out[r.game] ??= { groups: {}, chart: [] });
-    const key = `${r.level}|${r.practice ? "practice" : ""}`;
-    const g = (game.groups[key] ??= group(r.level, r.practice));
+    // pass-and-play rows carry the person's name: each person's figures apart from solo play
+    const person = typeof r.person === "string" ? r.person : null;
+    const key = `${r.level}|${r.practice ? "practice" : ""}|${person ?? ""}`;
+    const g = (game.groups[key] ??= group(r.level, r.practice, person));
     const f = r.figures;
     if (r.kind === "deal") {
       g.deals += 1;
@@ -43,7 +45,7 @@ export function computeStats(rows) {
       g.chips += num(f.chips);
       g.points += num(f.points);
       g.money += num(f.money);
-      if (!r.practice) game.chart.push({ value: num(f.value), win: Boolean(f.win) });
+      if (!r.practice && person === null) game.chart.push({ value: num(f.value), win: Boolean(f.win) });
     } else {
       g.matches += 1;
       if (f.won) g.matchesWon += 1;
@@ -52,7 +54,8 @@ export function computeStats(rows) {
     }
   }
   for (const game of Object.values(out)) {
-    game.groups = Object.values(game.groups).sort((a, b) => (a.practice - b.practice)
+    game.groups = Object.values(game.groups).sort((a, b) => ((a.person !== null) - (b.person !== null))
+      || String(a.person ?? "").localeCompare(String(b.person ?? "")) || (a.practice - b.practice)
       || LEVEL_ORDER.indexOf(a.level) - LEVEL_ORDER.indexOf(b.level));
     game.chart = game.chart.slice(-CHART_DEALS);
   }
@@ -78,7 +81,8 @@ const COLUMNS = {
 
 function levelName(g) {
   const level = g.level ? t(g.level === "mixed" ? "web.stats.level.mixed" : `web.level.${g.level}`) : "–";
-  return g.practice ? t("web.stats.practice", { level }) : level;
+  const name = g.practice ? t("web.stats.practice", { level }) : level;
+  return g.person !== null ? `${t("web.stats.person", { name: g.person || "?" })} · ${name}` : name;
 }
 
 function table(game, stats) {

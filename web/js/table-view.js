@@ -61,7 +61,30 @@ export function skeleton(root, on) {
       el("p", { id: "error", class: "error", role: "alert" }),
       el("div", { id: "last-trick", class: "last-trick", hidden: true, role: "region", "aria-labelledby": "last-title" })),
     el("div", { id: "hand", class: "hand", role: "group", tabindex: "-1", "aria-label": t("web.table.hand"), "data-t-aria": "web.table.hand" }),
+    // pass-and-play: the screen the table hides behind while the device goes to the next person
+    el("section", { id: "pass-screen", class: "pass-screen", hidden: true, role: "dialog", "aria-modal": "true",
+      "aria-labelledby": "pass-title", "aria-describedby": "pass-text" },
+      el("h2", { id: "pass-title" }), el("p", { id: "pass-text" }),
+      el("button", { id: "pass-go", type: "button", class: "primary" })),
   );
+}
+
+/** Pass-and-play: hide the table (the last person's hand leaves the page) until the next
+ * person taps; resolves on that tap. */
+export function passScreen(handover) {
+  $("hand").replaceChildren();
+  $("hint").textContent = "";
+  $("why").replaceChildren();
+  const box = $("pass-screen");
+  $("pass-title").textContent = handover.title;
+  $("pass-text").textContent = handover.text;
+  const go = $("pass-go");
+  go.textContent = handover.button;
+  box.hidden = false;
+  go.focus();
+  return new Promise((resolve) => {
+    go.onclick = () => { box.hidden = true; go.onclick = null; resolve(); };
+  });
 }
 
 // ------------------------------------------------------------------ the table's menu

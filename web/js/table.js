@@ -94,11 +94,19 @@ async function settle(reply, mine = run) {
     lastRecord = reply.record;
     hooks.save(reply.record, reply.model);
   }
+  // pass-and-play: the table turns to another person; what happened plays out with no hand
+  // on show, then the table waits behind a screen until that person taps
+  const handover = reply.model.handover;
+  const next = handover ? { ...reply.model, hand: [] } : reply.model;
   for (const moment of reply.moments || []) {
     if (mine !== run) return false;
-    await show(moment, reply.model);
+    await show(moment, next);
   }
   if (mine !== run) return false;
+  if (handover) {
+    await view.passScreen(handover);
+    if (mine !== run) return false;
+  }
   draw(reply.model);
   announce(reply.model.announce);
   return true;
@@ -688,7 +696,7 @@ function announce(lines) {
 
 function keys(event) {
   if (root.hidden || !model || event.defaultPrevented) return;
-  if (event.target.closest("input, select, textarea, dialog")) return;
+  if (event.target.closest("input, select, textarea, dialog") || !$("pass-screen").hidden) return;
   if (event.altKey || event.ctrlKey || event.metaKey) return;
   if (view.handKeys(event)) { event.preventDefault(); return; }
   const k = event.key.toLowerCase();

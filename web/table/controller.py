@@ -40,7 +40,9 @@ class Table:
         self.messages = catalogue(catalogues, self.lang)
         self.match: Match | None = None
         self.config: dict[str, Any] = {}
-        self.seat = 0
+        self.seat = 0  # the seat the table is drawn for: the person to act (pass-and-play)
+        self.humans: dict[int, str] = {}  # seat → name: every person at this device
+        self.seen_by: dict[int, tuple[int, int]] = {}  # pass-and-play: each person's announced events
         self.epoch = 0  # bumped by every change of the match (see the module's docstring)
         self.seen = (0, 0)  # (deal number, events already announced)
         self.hint: tuple[int, dict[str, Any]] | None = None  # (decision number, hint model)
@@ -53,17 +55,19 @@ class Table:
     # ------------------------------------------------------------ a match begins
 
     def names(self, config: dict[str, Any], players: int, seat: int) -> list[str]:
-        """The names the record keeps: the player's own, then Bot 1, Bot 2 … A name left
-        at the lobby's default ("You", in any language) is kept as "Player <seat>": the
-        table says "you" by itself, and a shared record is read by others."""
+        """The names the record keeps: the player's own (and, pass-and-play, the other
+        people's: ``humans``), then Bot 1, Bot 2 … A name left empty or at the lobby's
+        default ("You", in any language) is kept as "Player <seat>": the table says "you"
+        by itself, and a shared record is read by others."""
         bot = self.messages.get("web.bot.name", "Bot {n}")
         defaults = {c.get("web.lobby.name.default") for c in self.catalogues.values()} - {None}
-        chosen = str(config.get("name") or "").strip()
-        if not chosen or chosen in defaults:
-            chosen = self.messages.get("web.replay.seat", "Player {n}").replace("{n}", str(seat + 1))
+        people = people_of(config, players, seat)
         names, k = [], 0
         for s in range(players):
-            if s == seat:
+            if s in people:
+                chosen = people[s]
+                if not chosen or chosen in defaults:
+                    chosen = self.messages.get("web.replay.seat", "Player {n}").replace("{n}", str(s + 1))
                 names.append(chosen)
             else:
                 k += 1
@@ -108,7 +112,9 @@ class Table:
         self.match = match
         self.config = dict(config)
         self.seat = int(config["seat"])
-        levels = {int(s): str(lv) for s, lv in (config.get("levels") or {}).items()}
+        self.humans = {s: (match.names or [""] * match.players)[s] for s in people_of(config, match.players, self.seat)}
+        self.seen_by = {}
+        levels = {int(s): str(lv) for s, lv in (config.get("levels") or {}).items() if int(s) not in self.humans}
         # a numbered match's bots are seeded by its number, so "play this deal" meets them again
         self.players = bots.Players(match.NAME, levels, config.get("number") or config.get("seed"))
         # a resumed match announces only what happens from now on
@@ -252,8 +258,8 @@ class Table:
         """Where undo goes back to: the index, in this deal's actions, of the human's last
         decision; None if there is none to take back (or undo is not allowed here)."""
         m = self.match
-        if m is None or self.config.get("daily") or m.match_over or self.left(m) or not m.records:
-            return None
+        if m is None or self.config.get("daily") or m.match_over or self.left(m) or not m.records or self.passing():
+            return None  # (pass-and-play: one person's undo would take back another's move)
         actions = m.records[-1].actions
         for i in range(len(actions) - 1, -1, -1):
             if actions[i].split(" ", 1)[0] == str(self.seat):
@@ -269,7 +275,7 @@ class Table:
         m = self.match
         if m is None:
             return {"cancelled": True}
-        waiting = model.waiting_bots(m, self.seat, self.left(m))
+        waiting = model.waiting_bots(m, self.people(m) if self.passing() else () if self.left(m) else (self.seat,))
         if not waiting:
             return self.reply([])
         epoch = self.epoch
@@ -374,14 +380,47 @@ class Table:
         """The model, with the moments ``events`` (just applied) bring to the table."""
         m = self.match
         assert m is not None
+        handover = self.pass_on(m)
         t = self.words()
         view = m.view(self.seat)  # once per reply: the moments, the news and the model read it
         out: Reply = {"moments": model.moments(m, self.seat, events, adapter(m.NAME), t, view),
                       "model": self.model(t, view)}
+        if handover:
+            # the page hides the table until this person taps (the last person's hand goes first)
+            out["model"]["handover"] = {"seat": self.seat, "name": t.names[self.seat],
+                                        "title": t("web.handover.title", name=t.names[self.seat]),
+                                        "text": t("web.handover.text", name=t.names[self.seat]),
+                                        "button": t("web.handover.button", name=t.names[self.seat])}
         if record:
             out["record"] = m.to_record()
         self.report(out)
         return out
+
+    def people(self, m: Match) -> set[int]:
+        """The seats persons play now (a seat handed to a computer player is not one)."""
+        gone = set(getattr(m, "bots", None) or ())
+        return {s for s in self.humans if s not in gone}
+
+    def passing(self) -> bool:
+        """Pass-and-play: more than one person at this device."""
+        return len(self.humans) > 1
+
+    def pass_on(self, m: Match) -> bool:
+        """Pass-and-play: once no computer player is to act, the table turns to the first
+        person to act (a simultaneous phase goes seat by seat). True if it turned."""
+        if not self.passing() or m.deal_over:
+            return False
+        people = self.people(m)
+        if model.waiting_bots(m, people):
+            return False
+        acting = [s for s in m.to_act() if s in people]
+        if not acting or self.seat in acting:
+            return False
+        self.seen_by[self.seat] = self.seen
+        self.seat = acting[0]
+        self.seen = self.seen_by.get(self.seat, (len(m.records), 0))
+        self.hint = None
+        return True
 
     def report(self, out: Reply) -> None:
         """The statistics' hook: a reply in which a deal ended carries its ``outcome``."""
@@ -389,7 +428,13 @@ class Table:
         if m is None or len(m.summaries) <= self.reported:
             return
         self.reported = len(m.summaries)
-        out["outcome"] = outcome(m, self.seat, m.match_over or model.session_over(m, self.config))
+        over = m.match_over or model.session_over(m, self.config)
+        got = outcome(m, self.seat, over)
+        if got is not None and self.passing():
+            # pass-and-play: each person's figures, kept under their name (apart from solo play)
+            got["people"] = [{"seat": s, "name": (m.names or [])[s], **(outcome(m, s, over) or {})}
+                             for s in sorted(self.humans)]
+        out["outcome"] = got
         out.setdefault("record", m.to_record())
 
     def model(self, t: Text, view: dict[str, Any]) -> dict[str, Any]:
@@ -398,7 +443,9 @@ class Table:
         count = model.decisions(m)
         hint = self.hint[1] if self.hint is not None and self.hint[0] == count else None
         built = model.build(m, self.seat, adapter(m.NAME), t, view=view, announce=self.fresh_events(t, view),
-                            hint=hint, left=self.left(m), config=self.config)
+                            hint=hint, left=self.left(m), config=self.config,
+                            people=self.people(m) if self.passing() else None)
+        built["passing"] = self.passing()
         built["can_undo"] = self.undo_point() is not None
         built["practice"] = bool(self.config.get("practice"))
         built["number"] = m.number
@@ -445,7 +492,9 @@ class Table:
     def words(self) -> Text:
         m = self.match
         names = list(m.names or []) if m is not None else []
-        return Text(self.messages, m.DECK.name if m is not None else "french", names, self.seat)
+        # pass-and-play: the device goes round, so the table names every person ("Ann plays")
+        me = -1 if self.passing() else self.seat
+        return Text(self.messages, m.DECK.name if m is not None else "french", names, me)
 
     def text(self, key: str) -> str:
         return self.messages.get(key, key)
@@ -456,6 +505,20 @@ class Table:
 
     def record(self) -> dict[str, Any] | None:
         return self.match.to_record() if self.match is not None else None
+
+
+def people_of(config: dict[str, Any], players: int, seat: int) -> dict[int, str]:
+    """The persons at this device, seat → name as typed: the lobby's seat and name, and
+    pass-and-play's others (``humans``: {seat: name}); seats out of range are ignored."""
+    people = {seat: str(config.get("name") or "").strip()}
+    for s, name in (config.get("humans") or {}).items():
+        try:
+            k = int(s)
+        except (TypeError, ValueError):
+            continue
+        if 0 <= k < players and k != seat:
+            people[k] = str(name or "").strip()[:24]
+    return people
 
 
 def numbered(config: dict[str, Any]) -> dict[str, Any]:

@@ -67,7 +67,7 @@ async def play_runs(match: Match, index: int, seat: int, levels: dict[int, str],
         players = bots.Players(match.NAME, {**levels, seat: "hard"}, seed)
         players.bots[seat] = bots.make(match.NAME, "hard", hard_seed(seed, seat, run), players.errors)
         for _ in range(MOST_MOVES):
-            waiting = model.waiting_bots(m, seat, True)  # every seat to act is a bot's now
+            waiting = model.waiting_bots(m, ())  # every seat to act is a bot's now
             if not waiting:
                 break
             await asyncio.sleep(0)  # the page's requests first (easy bots never pause)

@@ -6,6 +6,7 @@ lists (or accepts, for Call Kitti's arrangements) uses it."""
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from typing import Any
 
 from engine import Action, Event, Match, Refusal
@@ -28,11 +29,12 @@ def decisions(match: Match) -> int:
     return sum(len(r.actions) for r in match.records)
 
 
-def waiting_bots(match: Match, seat: int, left: bool) -> list[int]:
-    """Seats a computer player must act for now (the human's too, once handed over)."""
+def waiting_bots(match: Match, people: Collection[int]) -> list[int]:
+    """Seats a computer player must act for now: every seat to act but the people's (a
+    person who handed the seat over is no longer among them)."""
     if match.deal_over:
         return []
-    return [s for s in match.to_act() if s != seat or left]
+    return [s for s in match.to_act() if s not in people]
 
 
 def session_over(match: Match, config: dict[str, Any]) -> bool:
@@ -230,7 +232,8 @@ def hint(match: Match, seat: int, decision: Any, t: Text) -> dict[str, Any]:
 
 def build(match: Match, seat: int, game: Game, t: Text, *, announce: list[str],
           hint: dict[str, Any] | None = None, left: bool = False,
-          config: dict[str, Any] | None = None, view: dict[str, Any] | None = None) -> dict[str, Any]:
+          config: dict[str, Any] | None = None, view: dict[str, Any] | None = None,
+          people: Collection[int] | None = None) -> dict[str, Any]:
     """The table now, as ``seat`` sees it (``view``: ``match.view(seat)`` if the caller has
     it already). ``next`` says who acts: "you", "bots" (the page asks the worker for their
     moves, one at a time) or "over" (the deal ended)."""
@@ -251,7 +254,8 @@ def build(match: Match, seat: int, game: Game, t: Text, *, announce: list[str],
               "cards": t("web.table.cards", count=view["hand_counts"][s]),
               "dealer": (leader if leader is not None and match.START_KEY == "leader" else start) == s,
               "acting": s in acting, "score": game.score(view, s, t), "out": game.out(view, s),
-              "bot": s != seat or left, "word": game.word(view, s)} for s in range(n)]
+              "bot": s not in (people if people is not None else (() if left else (seat,))),
+              "word": game.word(view, s)} for s in range(n)]
     over = match.match_over or session_over(match, config or {})
     summary = None
     if match.deal_over:
@@ -266,7 +270,9 @@ def build(match: Match, seat: int, game: Game, t: Text, *, announce: list[str],
         summary["record"] = t("web.summary.record")
         summary["tricks_title"] = t("web.summary.tricks")
         summary["tricks"] = game.trick_lines(view, t)
-    waiting = waiting_bots(match, seat, left)
+    # (people: the seats persons play now, pass-and-play; else the human's, unless handed over)
+    people = people if people is not None else (() if left else (seat,))
+    waiting = waiting_bots(match, people)
     mine = seat in acting and not left and not waiting
     can_leave = game.can_leave and not left and not match.deal_over and match.can(f"{seat} leave")
     return {
