@@ -130,3 +130,22 @@ def test_odd_humans_in_a_config_are_ignored_or_named(humans: Any) -> None:
         assert names[1] == "5"
     else:
         assert names[1:] == ["Bot 1", "Bot 2", "Bot 3"]
+
+
+def test_a_saved_pass_and_play_match_resumes_behind_the_screen() -> None:
+    """A reload in the middle of the deal: the match resumes from its record, and if it is
+    another person's turn than the lobby's seat, the table turns to them behind the screen."""
+    t = Table(MESSAGES, "en")
+    reply = t.start(config("kocka"))
+    rng = random.Random(6)
+    while not (reply["model"]["next"] == "you" and reply["model"]["seat"] == 2):
+        if reply["model"]["next"] == "bots":
+            reply = run_async(t.bot_turn())
+        else:
+            reply = t.act(str(t.match.random_action(rng, reply["model"]["seat"])))  # type: ignore[union-attr]
+    again = Table(MESSAGES, "en")
+    resumed = again.resume(config("kocka"), t.record())
+    assert "error" not in resumed
+    assert resumed["model"]["seat"] == 2 and resumed["model"]["handover"]["name"] == "Ben"
+    assert sorted(c["code"] for c in resumed["model"]["hand"]) == sorted(reply["model"]["hand"][i]["code"]
+                                                                          for i in range(len(reply["model"]["hand"])))

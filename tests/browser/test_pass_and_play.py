@@ -63,6 +63,9 @@ def test_two_people_play_a_kocka_deal_behind_a_screen(page: Any, watch: Any) -> 
     assert screens >= 2, screens
     doc = record(page)
     assert doc["names"][0] == "Ann" and doc["names"][2] == "Ben"
+    # the summary's tools look from the seat of the person who holds the device, by name
+    page.wait_for_selector("#summary:not([hidden]) #review-btn")
+    assert shown in page.inner_text("#review-btn") and shown in page.inner_text("#summary-replay")
     # the statistics keep each person's figures under their name, apart from solo play
     page.wait_for_function("window.kortti.model().next === 'over'")
     page.evaluate("location.hash = '#/stats'")

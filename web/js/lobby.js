@@ -19,7 +19,7 @@ const SESSIONS = { katte: { choices: [5, 10, 20, 0], default: 10 } };
 
 // ------------------------------------------------------------ remembered choices
 
-// {game, name, levels: {seat: level}, games: {game: {players, seat, session, options}}}
+// {game, name, levels: {seat: level or "person"}, people: {seat: name}, games: {game: {players, seat, session, options}}}
 const memory = readMemory(loadChoices());
 
 function isObject(v) {
@@ -27,12 +27,15 @@ function isObject(v) {
 }
 
 function readMemory(raw) {
-  const m = { v: 1, game: "", name: "", levels: {}, games: {} };
+  const m = { v: 1, game: "", name: "", levels: {}, people: {}, games: {} };
   if (!isObject(raw)) return m;
   if (typeof raw.game === "string" && raw.game in DATA.games) m.game = raw.game;
   if (typeof raw.name === "string") m.name = raw.name.slice(0, 24);
   if (isObject(raw.levels)) {
     for (const [s, lv] of Object.entries(raw.levels)) if (typeof lv === "string") m.levels[s] = lv;
+  }
+  if (isObject(raw.people)) {
+    for (const [s, name] of Object.entries(raw.people)) if (typeof name === "string") m.people[s] = name.slice(0, 24);
   }
   if (isObject(raw.games)) {
     for (const [g, mem] of Object.entries(raw.games)) {
@@ -96,7 +99,7 @@ function levelOf(game, seat) {
 
 // A seat another person plays at this device (pass-and-play), instead of a bot
 const PERSON = "person";
-const personNames = {}; // seat → the name typed for a person's seat (kept while the form redraws)
+const personNames = memory.people; // seat → the name typed for a person's seat (remembered)
 
 function botRow(game, seat, k) {
   const id = `level-${seat}`;
@@ -207,9 +210,9 @@ function render() {
       ...range(0, players - 1).map((s) => el("option", { value: s, selected: s === seat }, t("web.lobby.seat.n", { n: s + 1 })))));
   let k = 0; // (the bots are numbered as the table names them: people are no bots)
   const others = range(0, players - 1).filter((s) => s !== seat);
-  const bots = el("ul", { class: "bots", "aria-label": t("web.lobby.bots") },
-    ...others.map((s) => botRow(game, s, levelOf(game, s) === PERSON ? 0 : ++k)));
   const passing = others.some((s) => levelOf(game, s) === PERSON);
+  const bots = el("ul", { class: "bots", "aria-label": t(passing ? "web.lobby.others" : "web.lobby.bots") },
+    ...others.map((s) => botRow(game, s, levelOf(game, s) === PERSON ? 0 : ++k)));
   const opts = meta.options[String(players)];
   const session = SESSIONS[game] ? [sessionControl(game)] : [];
   const options = el("fieldset", { class: "options" }, el("legend", { text: t("web.lobby.options") }),
@@ -227,7 +230,7 @@ function render() {
   const focused = document.activeElement?.id;
   form.replaceChildren(games,
     el("div", { class: "row" }, playersField, nameField, seatField),
-    el("div", { class: "field" }, el("span", { class: "label", text: t("web.lobby.bots") }), bots,
+    el("div", { class: "field" }, el("span", { class: "label", text: t(passing ? "web.lobby.others" : "web.lobby.bots") }), bots,
       passing ? el("small", { class: "help", text: t("web.lobby.person.help") }) : null),
     // Start stays on the screen while the form scrolls (app.css): one tap from any choice
     options, el("div", { class: "lobby-go" }, start), daily);
@@ -268,7 +271,7 @@ form.addEventListener("change", (e) => {
 });
 form.addEventListener("input", (e) => {
   if (e.target.name === "person-name") personNames[Number(e.target.dataset.seat)] = e.target.value;
-  if (e.target.name === "name") remember();
+  if (e.target.name === "name" || e.target.name === "person-name") remember();
 });
 form.addEventListener("submit", (e) => {
   e.preventDefault();

@@ -350,8 +350,15 @@ function summaryShare(m) {
     el("button", { type: "button", id: "summary-replay", onclick: async () => {
       const link = await shareLink(lastRecord, m.seat, deal);
       location.hash = link.slice(link.indexOf("#"));
-    }, text: t("web.replay.replay") }),
+    }, text: whose(m, "web.replay.replay") }),
   ];
+}
+
+/** A summary tool's words: pass-and-play names whose seat it looks from (the person who
+ * holds the device: the table was last turned to them). */
+function whose(m, key) {
+  const name = m.passing ? m.seats.find((s) => s.seat === m.seat)?.name : null;
+  return name ? t(`${key}.person`, { name }) : t(key);
 }
 
 // "How would the hard bot have done in my seat?": the summary's deal played again in the
@@ -364,7 +371,7 @@ function duplicateControls(m) {
   if (duplicated.key !== key) duplicated = { key, busy: false, got: null, error: "" };
   const d = duplicated;
   const button = el("button", { type: "button", id: "duplicate-btn", disabled: d.busy,
-    onclick: () => askDuplicate(d), text: t("web.duplicate.button") });
+    onclick: () => askDuplicate(d), text: whose(m, "web.duplicate.button") });
   if (!d.busy && !d.got && !d.error) return [button];
   let lines;
   if (d.busy) lines = [el("p", { text: t("web.duplicate.running") })];
@@ -413,7 +420,7 @@ function reviewControls(m) {
   if (reviewed.key !== key) reviewed = { key, busy: false, k: 0, n: 0, items: null, error: "", link: "" };
   const r = reviewed;
   const button = el("button", { type: "button", id: "review-btn", disabled: r.busy,
-    onclick: () => askReview(r, m), text: t("web.review.button") });
+    onclick: () => askReview(r, m), text: whose(m, "web.review.button") });
   if (!r.busy && !r.items && !r.error) return [button];
   let lines;
   if (r.busy) lines = [el("p", { id: "review-progress", text: t("web.review.running", { k: Math.min(r.k + 1, r.n), n: r.n }) })];
