@@ -276,3 +276,15 @@ def test_rules_tabs_share_one_python(page: Any, context: Any, watch: Any, capsys
         print(f"\n[two rules tabs] first answer {first:.1f} s after opening (Python booted), "
               f"second tab's {second:.1f} s; workers {workers}")
     assert workers[0] == workers[1] and workers[0][0].startswith("shared ") and workers[0][1] == "1", workers
+
+
+def test_rules_pages_follow_the_readers_theme(page: Any, watch: Any) -> None:
+    """The theme chosen at the table (Settings) is the rules pages' theme too: a dark
+    page for a reader who plays in the dark."""
+    page.goto("/?fast")
+    page.evaluate("localStorage.setItem('kortti-settings', JSON.stringify({theme: 'dark'}))")
+    page.goto("/rules/en/katte.html")
+    page.wait_for_selector("html[data-theme='dark']")
+    background = page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
+    article = page.evaluate("getComputedStyle(document.querySelector('article')).color")
+    assert background == "rgb(18, 21, 19)" and article == "rgb(232, 230, 223)", (background, article)

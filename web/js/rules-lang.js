@@ -3,6 +3,9 @@
 // later visits agree, and carries the reader's place (#anchor) to the other page. On
 // rules/index.html (html[data-pick-lang]) it goes on to the reader's language at once.
 import { pickLanguage, rememberLanguage } from "./lang-choice.js";
+import { apply as applySettings } from "./settings.js";
+
+applySettings(); // the reader's theme (light, dark, high contrast) on the rules pages too
 
 const links = [...document.querySelectorAll("a[hreflang]")];
 // this page's section anchors → the other language's (examples keep their ids)
