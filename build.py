@@ -50,7 +50,7 @@ PYSCRIPT = ("@pyscript/core@0.7.31", "pyscript-core-0.7.31.tgz",
             "vendor/pyscript-0.7.31")
 
 # Plain files copied from web/ as they are.
-STATIC = ["app.css", "table.css", "js/*.js", "worker.py"]
+STATIC = ["app.css", "table.css", "js/*.js", "js/net/*.js", "worker.py"]
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 # What PyScript's start fetches on the page, in a waterfall (core.js, then its config and

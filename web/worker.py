@@ -171,3 +171,28 @@ def review_stop() -> str:
 
 
 __export__ += ["review_start", "review_one", "review", "review_stop"]
+
+
+# A friends table (table/friends.py): the host's page relays each friend's requests from
+# another device; every reply carries ``guests``, each friend's own table, for the page to
+# send on. Nothing a friend sends is trusted: the controller checks it from that seat.
+def guest_join(seat: str | int, name: str, lang: str) -> str:
+    return _json(_t().guest_join(int(seat), name, lang))
+
+
+def guest_leave(seat: str | int) -> str:
+    return _json(_t().guest_leave(int(seat)))
+
+
+def guest_call(seat: str | int, request: str) -> str:
+    """{call, args} from the friend in ``seat`` -> {reply, host?, guests?}."""
+    try:
+        data = json.loads(request)
+    except ValueError:
+        data = None
+    if not isinstance(data, dict):
+        data = {}
+    return _json(_t().guest_call(int(seat), str(data.get("call")), data.get("args") or []))
+
+
+__export__ += ["guest_join", "guest_leave", "guest_call"]

@@ -23,6 +23,7 @@ import engine
 from engine import EngineError, Event, Match
 
 from . import bots, model
+from .friends import GUEST_CALLS, Guest, clean_name
 from .games import adapter, signed
 from .outcome import outcome
 from .text import Text, catalogue
@@ -51,6 +52,8 @@ class Table:
         self.players = bots.Players("", {}, None)
         self.reported = 0  # finished deals whose outcome a reply has carried
         self.duplicates = 0  # "hard bot in my seat" requests: a newer one stops an older
+        self.guests: dict[int, Guest] = {}  # a friends table: the friends at other devices, by seat
+        self.serving: int | None = None  # the guest's seat a reply is being made for (guest_reply)
 
     # ------------------------------------------------------------ a match begins
 
@@ -61,7 +64,7 @@ class Table:
         by itself, and a shared record is read by others."""
         bot = self.messages.get("web.bot.name", "Bot {n}")
         defaults = {c.get("web.lobby.name.default") for c in self.catalogues.values()} - {None}
-        people = people_of(config, players, seat)
+        people = {**guests_of(config, players, seat), **people_of(config, players, seat)}
         names, k = [], 0
         for s in range(players):
             if s in people:
@@ -114,6 +117,12 @@ class Table:
         self.seat = int(config["seat"])
         self.humans = {s: (match.names or [""] * match.players)[s] for s in people_of(config, match.players, self.seat)}
         self.seen_by = {}
+        # a friends table: the friends the table started with play from the first deal; a
+        # resumed table (the host reloaded) waits for them to connect again
+        self.guests = {s: Guest(name, str((config.get("guest_langs") or {}).get(str(s)) or "en"),
+                                seated=not resumed, connected=not resumed,
+                                seen=(len(match.records), len(match.events_for(s))) if resumed else (0, 0))
+                       for s, name in guests_of(config, match.players, self.seat).items()}
         levels = {int(s): str(lv) for s, lv in (config.get("levels") or {}).items() if int(s) not in self.humans}
         # a numbered match's bots are seeded by its number, so "play this deal" meets them again
         self.players = bots.Players(match.NAME, levels, config.get("number") or config.get("seed"))
@@ -233,6 +242,8 @@ class Table:
         if m is None or not m.deal_over or m.match_over or model.session_over(m, self.config):
             return {"error": self.text("web.error.busy")}
         m.start_deal()
+        for g in self.guests.values():  # a friend who arrived (or came back) plays from this deal
+            g.seated = g.connected
         return self.changed([])
 
     def undo(self) -> Reply:
@@ -275,7 +286,7 @@ class Table:
         m = self.match
         if m is None:
             return {"cancelled": True}
-        waiting = model.waiting_bots(m, self.people(m) if self.passing() else () if self.left(m) else (self.seat,))
+        waiting = model.waiting_bots(m, self.people(m))
         if not waiting:
             return self.reply([])
         epoch = self.epoch
@@ -394,12 +405,16 @@ class Table:
         if record:
             out["record"] = m.to_record()
         self.report(out)
+        if self.guests and self.serving is None:
+            # a friends table: each friend's page gets the same moment from its own seat
+            out["guests"] = {str(s): self.guest_reply(s, events) for s, g in self.guests.items() if g.connected}
         return out
 
     def people(self, m: Match) -> set[int]:
-        """The seats persons play now (a seat handed to a computer player is not one)."""
+        """The seats persons play now: the people at this device (a seat handed to a
+        computer player is not one) and the friends seated at other devices."""
         gone = set(getattr(m, "bots", None) or ())
-        return {s for s in self.humans if s not in gone}
+        return {s for s in self.humans if s not in gone} | {s for s, g in self.guests.items() if g.seated}
 
     def passing(self) -> bool:
         """Pass-and-play: more than one person at this device."""
@@ -422,6 +437,125 @@ class Table:
         self.hint = None
         return True
 
+    # ------------------------------------------------------------ a friends table
+
+    def friends(self) -> list[dict[str, Any]]:
+        """Who sits where at a friends table: every friend, connected or not, and whether
+        the friend plays in this deal (else a computer player does, until the next)."""
+        return [{"seat": s, "name": g.name, "connected": g.connected, "seated": g.seated}
+                for s, g in sorted(self.guests.items())]
+
+    def guest_join(self, seat: int, name: str, lang: str) -> Reply:
+        """A friend connects for ``seat`` (new, or back after leaving): seen by name at
+        once, playing from the next deal; the host's page gets its table again."""
+        m = self.match
+        if m is None:
+            return {"error": self.text("web.error.busy")}
+        if not 0 <= seat < m.players or seat in self.humans:
+            return {"error": self.text("web.friends.error.seat")}
+        g = self.guests.get(seat)
+        if g is not None and g.connected:
+            return {"error": self.text("web.friends.error.taken")}
+        if g is None:
+            g = self.guests[seat] = Guest(clean_name(name, str(seat + 1)))
+        g.name, g.lang, g.connected = clean_name(name, g.name), lang if lang in self.catalogues else "en", True
+        g.seated = False
+        # what the friend's page tells starts from now: the deal so far is not news
+        g.seen = (len(m.records), len(m.events_for(seat)))
+        return self.reply([])
+
+    def guest_leave(self, seat: int) -> Reply:
+        """A friend left (closed the page, lost the connection, or was removed): a
+        computer player takes the seat at once, for the rest of the deal (Katte's
+        ``leave`` marks the moment in the record, K-14), and the friend may take it back
+        from the next deal."""
+        m = self.match
+        g = self.guests.get(seat)
+        if m is None or g is None:
+            return {"error": self.text("web.error.busy")}
+        playing = g.seated
+        g.connected = g.seated = False
+        if playing and not m.deal_over and m.NAME == "katte" and m.can(f"{seat} leave"):
+            return self.apply(m.parse(f"{seat} leave"))
+        return self.changed([])
+
+    def guest_reply(self, seat: int, events: list[Event]) -> Reply:
+        """The table as the friend in ``seat`` sees it, in the friend's language: the
+        moments ``events`` bring and the model, never the record (it holds every hand).
+        A friend waiting for the next deal sees who sits where, not the seat's cards."""
+        m = self.match
+        assert m is not None
+        g = self.guests[seat]
+        saved = (self.seat, self.seen, self.hint, self.messages, self.lang)
+        self.serving, self.seat, self.seen, self.hint = seat, seat, g.seen, None
+        self.messages, self.lang = catalogue(self.catalogues, g.lang), g.lang
+        try:
+            t = self.words()
+            if not g.seated and not m.deal_over:
+                return {"waiting": {"title": t("web.friends.waiting.title"),
+                                    "text": t("web.friends.waiting.text", name=g.name),
+                                    "friends": self.friends(), "deal": len(m.records)}}
+            view = m.view(seat)
+            out: Reply = {"moments": model.moments(m, seat, events, adapter(m.NAME), t, view),
+                          "model": self.model(t, view)}
+            out["model"].update(guest=True, hint=None, can_hint=False, leave_seat=None)
+            g.seen = self.seen
+            return out
+        finally:
+            self.serving = None
+            self.seat, self.seen, self.hint, self.messages, self.lang = saved
+
+    def guest_call(self, seat: int, name: str, args: list[Any]) -> Reply:
+        """A request from the friend in ``seat`` (``GUEST_CALLS``), checked as the host's
+        own would be, from that seat and in the friend's language. A decision the engine
+        takes changes the match: ``reply`` is the friend's table, ``host`` the host's
+        (and ``guests`` every other friend's); else ``reply`` is the answer alone."""
+        m = self.match
+        g = self.guests.get(seat)
+        if m is None or g is None or not g.connected:
+            return {"reply": {"error": self.text("web.friends.error.seat")}}
+        if name not in GUEST_CALLS or not isinstance(args, list) or len(args) > 2:
+            return {"reply": {"error": self.text("web.friends.error.request")}}
+        saved = (self.seat, self.seen, self.hint, self.messages, self.lang)
+        self.serving, self.seat, self.seen, self.hint = seat, seat, g.seen, None
+        self.messages, self.lang = catalogue(self.catalogues, g.lang), g.lang
+        action: engine.Action | None = None
+        try:
+            if not g.seated:
+                return {"reply": {"error": self.text("web.friends.error.next_deal")}}
+            if name in ("act", "act_cards"):
+                if name == "act":
+                    action_id = _text_arg(args, 0)
+                else:
+                    codes = args[1] if len(args) > 1 and isinstance(args[1], list) else None
+                    if codes is None or len(codes) > 20 or not all(isinstance(c, str) for c in codes):
+                        return {"reply": {"error": self.text("web.friends.error.request")}}
+                    action_id = " ".join([str(seat), _text_arg(args, 0), *codes])
+                try:
+                    action = m.parse(action_id)
+                except EngineError as e:
+                    return {"reply": {"error": str(e)}}
+                if action.seat != seat:
+                    return {"reply": {"error": self.text("web.error.seat")}}
+                refusal = m.check(action)
+                if refusal is not None:
+                    return {"reply": {"error": self.words().refusal(refusal), "refusal": model.refusal(refusal, m)}}
+            elif name == "why":
+                return {"reply": self.why(_text_arg(args, 0))}
+            elif name == "check_cards":
+                return {"reply": {"text": self.check_cards(_text_arg(args, 0), _codes_arg(args, 1))}}
+            elif name == "category":
+                return {"reply": {"text": self.category(_codes_arg(args, 0))}}
+            else:
+                return {"reply": {"sets": self.suggest()}}
+        finally:
+            g.seen = self.seen
+            self.serving = None
+            self.seat, self.seen, self.hint, self.messages, self.lang = saved
+        host = self.apply(action)  # the host's reply, with every friend's table in it
+        guests = host.pop("guests", {})
+        return {"reply": guests.pop(str(seat), {}), "host": host, "guests": guests}
+
     def report(self, out: Reply) -> None:
         """The statistics' hook: a reply in which a deal ended carries its ``outcome``."""
         m = self.match
@@ -443,10 +577,10 @@ class Table:
         count = model.decisions(m)
         hint = self.hint[1] if self.hint is not None and self.hint[0] == count else None
         built = model.build(m, self.seat, adapter(m.NAME), t, view=view, announce=self.fresh_events(t, view),
-                            hint=hint, left=self.left(m), config=self.config,
-                            people=self.people(m) if self.passing() else None)
-        built["passing"] = self.passing()
-        built["can_undo"] = self.undo_point() is not None
+                            hint=hint, left=self.left(m), config=self.config, people=self.people(m))
+        built["passing"] = self.passing() and self.serving is None
+        built["can_undo"] = self.serving is None and not self.guests and self.undo_point() is not None
+        built["friends"] = self.friends() if self.guests or self.config.get("friends") else None
         built["practice"] = bool(self.config.get("practice"))
         built["number"] = m.number
         built["daily"] = self.config.get("daily")
@@ -492,15 +626,21 @@ class Table:
     def words(self) -> Text:
         m = self.match
         names = list(m.names or []) if m is not None else []
+        for s, g in self.guests.items():  # a friend is called by name at the table (the record keeps its own)
+            if g.seated and s < len(names):
+                names[s] = g.name
         # pass-and-play: the device goes round, so the table names every person ("Ann plays")
-        me = -1 if self.passing() else self.seat
+        me = -1 if self.passing() and self.serving is None else self.seat
         return Text(self.messages, m.DECK.name if m is not None else "french", names, me)
 
     def text(self, key: str) -> str:
         return self.messages.get(key, key)
 
     def left(self, m: Match) -> bool:
-        """Has the human handed the seat to a computer player?"""
+        """Has the human handed the seat to a computer player? (A friend's seat: is the
+        friend not playing it in this deal?)"""
+        if self.serving is not None:
+            return not self.guests[self.serving].seated
         return self.seat in (getattr(m, "bots", None) or ())
 
     def record(self) -> dict[str, Any] | None:
@@ -519,6 +659,34 @@ def people_of(config: dict[str, Any], players: int, seat: int) -> dict[int, str]
         if 0 <= k < players and k != seat:
             people[k] = str(name or "").strip()[:24]
     return people
+
+
+def _text_arg(args: list[Any], i: int) -> str:
+    """A guest's text argument (an action, a verb, a card), bounded; "" if missing."""
+    value = args[i] if i < len(args) else ""
+    return value[:200] if isinstance(value, str) else ""
+
+
+def _codes_arg(args: list[Any], i: int) -> list[str]:
+    """A guest's list of card codes, bounded; [] if it is not one."""
+    value = args[i] if i < len(args) else []
+    if not isinstance(value, list) or len(value) > 20:
+        return []
+    return [c[:8] for c in value if isinstance(c, str)]
+
+
+def guests_of(config: dict[str, Any], players: int, seat: int) -> dict[int, str]:
+    """A friends table's friends at other devices, seat → name (``guests``: {seat: name});
+    the host's own seat and seats out of range are ignored."""
+    out = {}
+    for s, name in (config.get("guests") or {}).items():
+        try:
+            k = int(s)
+        except (TypeError, ValueError):
+            continue
+        if 0 <= k < players and k != seat:
+            out[k] = clean_name(name, f"{k + 1}")
+    return out
 
 
 def numbered(config: dict[str, Any]) -> dict[str, Any]:

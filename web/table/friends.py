@@ -1,0 +1,35 @@
+"""A friends table's guests, as the host's controller keeps them.
+
+The host's page runs the match; each guest's page (another device, over a peer
+connection: web/js/net/) gets only its own seat's replies and sends only its own
+decisions, which the controller checks like the host's (controller.py, ``guest_call``).
+The rules' decision for every game (shared/rules/README.md, "Friends tables"): the seats
+are fixed when the table starts, a seat without a person is played by a computer
+player, a friend who arrives takes a computer player's seat from the next deal, and one
+who leaves hands it back to a computer player at once, for the rest of the deal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# What a guest's page may ask the host's controller for: its decisions, and the
+# questions the table asks while the player chooses (all from the guest's own seat).
+GUEST_CALLS = frozenset({"act", "act_cards", "check_cards", "why", "category", "suggest"})
+
+
+@dataclass
+class Guest:
+    """One friend at another device, in one seat."""
+
+    name: str
+    lang: str = "en"
+    seated: bool = False  # plays the seat in this deal (else a computer player does)
+    connected: bool = True
+    seen: tuple[int, int] = (0, 0)  # (deal number, events already told): like the host's ``seen``
+
+
+def clean_name(name: object, fallback: str) -> str:
+    """A name as a guest typed it: one line, at most 24 characters, never empty."""
+    text = " ".join(str(name or "").split())[:24]
+    return text or fallback
