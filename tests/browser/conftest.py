@@ -41,12 +41,17 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     path = chromium_path()
     if path is None:
         pytest.fail("no system chromium found: apt-get install chromium (or run ./test.sh)")
-    return {**browser_type_launch_args, "executable_path": path, "args": CHROMIUM_FLAGS}
+    # KORTTI_CHROMIUM_EXTRA_FLAGS: more flags, space-separated (netns.py's WebRTC flags)
+    extra = os.environ.get("KORTTI_CHROMIUM_EXTRA_FLAGS", "").split()
+    return {**browser_type_launch_args, "executable_path": path, "args": CHROMIUM_FLAGS + extra}
 
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The built site, in a temporary folder (the developer's dist/ is left alone)."""
+    """The built site, in a temporary folder (the developer's dist/ is left alone), or the
+    one KORTTI_SITE_DIR names (already built: test_in_netns.py passes its own down)."""
+    if os.environ.get("KORTTI_SITE_DIR"):
+        return Path(os.environ["KORTTI_SITE_DIR"])
     dist = tmp_path_factory.mktemp("site") / "dist"
     build.build(dist)
     return dist

@@ -5,6 +5,7 @@
 //   #/stats, #/history  the statistics and the history of matches (stats.js, history.js)
 //   #/replay/<id>, #/share/<seat>.<deal>.<record>  a deal replayed (replay.js, docs/links.md)
 //   #/deal/<game>?number=…  "Play this deal": the same cards against the same bots (deals.js)
+//   #/join/<seat>.<code>, #/answer/<seat>.<code>  a friends table's invite and its answer (friends.js)
 // Back from the table pauses to the lobby, where "Continue" is offered; forward returns.
 import { lobby } from "./lobby.js";
 import { table } from "./table.js";
@@ -22,6 +23,7 @@ import { showStats } from "./stats.js";
 import { replay } from "./replay.js";
 import { newNumber, today, readPlayLink, playLink } from "./deals.js";
 import { rowKey } from "./data-file.js";
+import { openRoom, openInvite, stopHosting, joinPage, answerPage } from "./friends.js";
 
 const params = new URLSearchParams(location.search);
 let playing = null; // {game, config, lock} of the match on the table
@@ -35,6 +37,8 @@ function route() {
   if (location.hash === "#/stats" || location.hash === "#/history") return { page: location.hash.slice(2) };
   const shown = /^#\/(replay|share)\/(.+)$/s.exec(location.hash);
   if (shown) return { page: shown[1], arg: shown[2] };
+  const friends = /^#\/(join|answer)\/(.+)$/s.exec(location.hash);
+  if (friends) return { page: friends[1], arg: friends[2] };
   const link = readPlayLink(location.hash, DATA.games);
   if (link) return { page: "deal", link };
   return m ? { page: "play", game: m[1] } : { page: "lobby" };
@@ -48,6 +52,7 @@ function go(hash, replace = false) {
 
 async function follow() {
   const r = route();
+  if (r.page !== "join" && r.page !== "answer") python(); // (a friend's page plays without Python)
   if (r.page !== "replay" && r.page !== "share") replay.close(); // (it holds the table's drawing ids)
   if (r.page === "play") {
     if (playing && playing.game === r.game) return;
@@ -57,9 +62,15 @@ async function follow() {
   if (playing) pause();
   if (r.page === "replay" || r.page === "share") {
     for (const id of ["lobby", "table", ...Object.keys(PAGES)]) document.getElementById(id).hidden = true;
-    return replay.open(r, () => ready);
+    return replay.open(r, () => python());
   }
   if (r.page === "stats" || r.page === "history") return showPage(r.page);
+  if (r.page === "join" || r.page === "answer") {
+    // (the code stays in the fragment: it never reaches a server, not even this site's)
+    const section = showOnly("friends");
+    if (r.page === "answer") return answerPage(section, location.hash);
+    return joinPage(section, location.hash, { show: showGuestTable, done: () => { go("#/"); showLobby(); } });
+  }
   go("#/", true);
   await showLobby(r.page === "deal" && r.link.error ? t("web.deal_link.bad") : undefined);
   if (r.page === "deal" && !r.link.error) offerDeal(r.link);
@@ -89,15 +100,35 @@ async function startDaily(game) {
 // draw the same data controls).
 const PAGES = { stats: showStats, history: showHistory };
 function showPage(name) {
-  for (const id of ["lobby", "table", ...Object.keys(PAGES)]) document.getElementById(id).hidden = id !== name;
+  showOnly(name);
   for (const id of Object.keys(PAGES)) if (id !== name) document.getElementById(id).replaceChildren();
   return PAGES[name](document.getElementById(name));
+}
+
+/** Only this section of the page on screen (the lobby, the table, a page): returns it. */
+function showOnly(name) {
+  for (const id of ["lobby", "table", "friends", ...Object.keys(PAGES)]) document.getElementById(id).hidden = id !== name;
+  return document.getElementById(name);
+}
+
+// A friend's page: the host's first table for this seat arrived (friends.js).
+function showGuestTable(reply, { leave }) {
+  showOnly("table");
+  table.open(reply, {
+    save() {}, // the host's page keeps the match
+    leave: async () => {
+      if (await confirmDialog("leave-dialog", t("web.leave.title"), t("web.friends.leave.text"),
+        t("web.leave.yes"), t("web.leave.no"))) leave();
+    },
+    ended: () => leave(),
+    playLink: () => null,
+  });
 }
 
 // ------------------------------------------------------------------ the lobby
 
 async function showLobby(error) {
-  for (const id of Object.keys(PAGES)) document.getElementById(id).hidden = true;
+  for (const id of [...Object.keys(PAGES), "friends"]) document.getElementById(id).hidden = true;
   lobby.show(error);
   capNotice(() => showLobby()).then((notice) => document.getElementById("lobby-notice")?.replaceChildren(notice ?? ""));
   // malformed saves are kept aside (downloadable), never lost, never in the way
@@ -108,7 +139,8 @@ async function showLobby(error) {
 }
 
 function pause() {
-  // the match stays saved (and its seat locked only while on the table)
+  // the match stays saved (and its seat locked only while on the table); friends' channels close
+  stopHosting();
   table.close();
   playing?.lock?.release();
   playing = null;
@@ -125,7 +157,7 @@ async function enter(game, config, request) {
   lobby.busy?.(true);
   let reply;
   try {
-    await ready;
+    await python();
     reply = await request();
   } catch (e) {
     reply = { error: String(e && e.message ? e.message : e) };
@@ -137,14 +169,15 @@ async function enter(game, config, request) {
     return reply;
   }
   playing = { game, config, lock };
-  document.getElementById("lobby").hidden = true;
-  for (const id of Object.keys(PAGES)) document.getElementById(id).hidden = true;
+  showOnly("table");
   table.open(reply, {
     save: (record, model) => saveMatch(game, config, record, model),
     leave: () => leave(),
     ended: () => endMatch(game),
     // "Play this deal": a numbered match's number, options and bot levels (not the deal of the day's: it has its own)
     playLink: () => (config.number && !config.daily ? playLink(config) : null),
+    // a friends table: the menu's "Invite friends" (a solo table can take friends too)
+    invite: config.humans || config.daily ? null : () => openInvite(config.name),
   });
   if (reply.record) saveMatch(game, config, reply.record, reply.model);
   store.askPersist();
@@ -158,6 +191,13 @@ async function start(choices, fixed = {}) {
   const dealt = seed === null ? { number: newNumber() } : { seed };
   const config = { ...choices, ...dealt, lang, id: newMatchId(), started: Date.now(), ...fixed };
   const game = config.game;
+  if (config.friends) {
+    // a friends table: the room first (who sits where); the deal once the host deals
+    return openRoom(showOnly("friends"), config, {
+      deal: (guests) => start({ ...choices, guests: guests.names, guest_langs: guests.langs, friends: undefined }, fixed),
+      back: () => { stopHosting(); go("#/"); showLobby(); },
+    });
+  }
   if (saves[game] && !(await confirmDialog("replace-dialog", t("web.save.replace.title"),
     t("web.save.replace.text", { game: t(`game.${game}`) }), t("web.save.replace.yes"), t("web.dialog.cancel")))) return;
   const reply = await enter(game, config, () => call("start", JSON.stringify(config)));
@@ -267,9 +307,17 @@ applyStatic();
 languageMenu();
 lobby.init(start, { onContinue: (game) => continueMatch(game), onDiscard: discard, onDaily: startDaily });
 performance.mark("kortti:lobby"); // the lobby is on screen and answers; Python boots in its worker
-watchBoot();
-ready = bootPython({ messages: DATA.messages, lang, games: DATA.order });
-ready.then(pythonReady, (e) => bootFailed(String(e && e.message ? e.message : e)));
+/** Python in its worker, booted on first need: at once, but for a friend's page (the host's
+ * page runs the match), which boots it only if the friend goes on to play alone. */
+function python() {
+  if (!ready) {
+    watchBoot();
+    ready = bootPython({ messages: DATA.messages, lang, games: DATA.order });
+    ready.then(pythonReady, (e) => bootFailed(String(e && e.message ? e.message : e)));
+  }
+  return ready;
+}
+if (route().page !== "join" && route().page !== "answer") python();
 window.addEventListener("popstate", follow);
 // a reload (or a crash) on a table's address continues that match: saves first
 // a new version waiting is taken up first (the page then reloads): only then is a match resumed

@@ -24,12 +24,31 @@ function nextTask() {
   return globalThis.scheduler?.yield ? globalThis.scheduler.yield() : new Promise((go) => setTimeout(go, 0));
 }
 
+// A friends table (web/js/net/): on a friend's page the table's calls go to the host's
+// page, not to Python (the friend needs none); on the host's page every reply's
+// ``guests`` (each friend's own table) is taken out here and sent on.
+let remote = null;
+let relay = null;
+
+/** A friend's page: ``r.call(name, ...args)`` answers the table's calls from now on (null: Python again). */
+export function useRemote(r) { remote = r; }
+
+/** The host's page: ``fn(guests)`` gets each friend's reply, by seat, from every reply that has them. */
+export function relayGuests(fn) { relay = fn; }
+
 /** A call into the worker: resolves to the parsed JSON reply. */
 export async function call(name, ...args) {
+  if (remote) return remote.call(name, ...args);
   const sync = await worker();
   const text = await sync[name](...args);
   await nextTask();
-  return text === undefined || text === null ? null : JSON.parse(text);
+  const reply = text === undefined || text === null ? null : JSON.parse(text);
+  if (reply && typeof reply === "object" && reply.guests) {
+    const guests = reply.guests;
+    delete reply.guests;
+    relay?.(guests, reply);
+  }
+  return reply;
 }
 
 /** Python is ready: the worker booted and took the page's words (``init``). */

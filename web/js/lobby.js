@@ -233,7 +233,11 @@ function render() {
     el("div", { class: "field" }, el("span", { class: "label", text: t(passing ? "web.lobby.others" : "web.lobby.bots") }), bots,
       passing ? el("small", { class: "help", text: t("web.lobby.person.help") }) : null),
     // Start stays on the screen while the form scrolls (app.css): one tap from any choice
-    options, el("div", { class: "lobby-go" }, start), daily);
+    options, el("div", { class: "lobby-go" }, start), daily,
+    // a friends table: the same choices; friends at other devices take seats before the deal
+    el("div", { class: "daily" },
+      el("button", { type: "button", id: "friends-start", "aria-describedby": "friends-help", text: t("web.friends.open") }),
+      el("small", { id: "friends-help", class: "help", text: t("web.friends.open.help") })));
   if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
 }
 
@@ -287,6 +291,11 @@ let callbacks = { onContinue: () => {}, onDiscard: (game) => dropMatch(game), on
 
 form.addEventListener("click", (e) => {
   if (e.target.id === "daily" && !starting) callbacks.onDaily(currentGame());
+  if (e.target.id === "friends-start" && !starting) {
+    const { humans, ...choices } = collect(); // (the people at this device play elsewhere then)
+    remember();
+    onStart({ ...choices, friends: true });
+  }
 });
 let offered = { saves: {}, broken: [] };
 const lockedGames = new Set();

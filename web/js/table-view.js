@@ -38,6 +38,7 @@ export function skeleton(root, on) {
             item("sheet-btn", "web.table.scores", on.sheet, { "aria-keyshortcuts": "S" }),
             item("help-btn", "web.table.help", on.help, { "aria-keyshortcuts": "?" }),
             item("table-settings", "web.settings.open", openSettings),
+            item("invite-btn", "web.friends.invite.open", on.invite, { hidden: true }),
             item("leave-seat", "web.katte.leave_seat", on.leaveSeat, { hidden: true }),
             el("label", { class: "menu-lang" }, el("span", { "data-t": "web.lang.label", text: t("web.lang.label") }),
               el("select", { id: "table-lang", onchange: (e) => setLanguage(e.target.value) },
@@ -476,7 +477,8 @@ export function drawSummary(m, recordUrl, on) {
       el("ol", {}, ...s.tricks.map((line) => el("li", { text: line })))) : null,
     // (the replay viewer draws this summary read-only: no next deal, its own download)
     el("div", { class: "summary-actions" },
-      on.summaryNext ? el("button", { type: "button", id: "summary-next", class: "primary", onclick: () => on.summaryNext(s.next.id), text: s.next.label }) : null,
+      on.summaryNext ? el("button", { type: "button", id: "summary-next", class: "primary", disabled: s.next.id === "wait",
+        onclick: () => on.summaryNext(s.next.id), text: s.next.label }) : null,
       recordUrl ? el("a", { id: "record-link", href: recordUrl, download: `kortti-${m.game}.json`, text: s.record }) : null,
       ...(on.summaryMore ? on.summaryMore(m) : [])),
     on.summaryMore ? el("div", { id: "summary-share-box", class: "share-box", hidden: true }) : null,

@@ -34,6 +34,12 @@ let lastRecord = null; // the match as a hand record (the summary's download lin
 let wasMine = false; // it was the human's turn at the last look ("your turn" is said once)
 let clock = null; // the turn timer's countdown
 let skip = null; // resolves the pause on show now (a tap skips it)
+// A friends table: replies that come without being asked for (a friend's move on the host's
+// page; every change on a friend's page), played out in order by pace(). ``seq`` orders a
+// friend's replies: one older than the table already drawn is dropped.
+const inbox = [];
+let mail = null; // resolves when the inbox gets a reply (a friend's page waits on it)
+let lastSeq = -1;
 const ui = {
   groups: [], target: 0, mode: null, modeFor: -1, hintApplied: null,
   busy: false, // the table is playing out moves: the hand waits
@@ -89,6 +95,10 @@ const watchers = []; // tests and bug reports: every reply drawn, as it came
 
 async function settle(reply, mine = run) {
   if (mine !== run) return false;
+  if (typeof reply.seq === "number") {
+    if (reply.seq <= lastSeq) return true; // (a friend's page: already past it)
+    lastSeq = reply.seq;
+  }
   for (const fn of watchers) fn(reply);
   if (reply.record) {
     lastRecord = reply.record;
@@ -158,11 +168,12 @@ async function pace() {
   ui.busy = true;
   redraw();
   try {
-    while (mine === run && model && model.next === "bots") {
+    while (mine === run && model && (inbox.length || model.next === "bots")) {
       const began = performance.now();
       let reply;
       try {
-        reply = await call("bot_turn");
+        // a reply that came by itself first; a friend's page waits for the host's next one
+        reply = inbox.length || model.guest ? await fromInbox(mine) : await call("bot_turn");
       } catch (e) {
         failed(e, mine);
         break;
@@ -189,6 +200,12 @@ async function pace() {
       playOnlyCard();
     }
   }
+}
+
+/** The next reply that came by itself (null once the table is left). */
+function fromInbox(mine) {
+  if (inbox.length) return Promise.resolve(inbox.shift());
+  return new Promise((resolve) => { mail = resolve; }).then(() => (mine === run ? fromInbox(mine) : null));
 }
 
 async function send(name, ...args) {
@@ -237,6 +254,7 @@ const handlers = {
   summaryNext: (id) => summaryNext(id),
   summaryMore: (m) => summaryShare(m),
   undo: () => undo(),
+  invite: () => hooks.invite?.(),
 };
 
 /** Undo: the first one of a counted match asks first (the match becomes practice), and
@@ -334,6 +352,7 @@ function toggleLast() {
 
 /** The summary's "Share" (a link to this deal's replay) and "Replay" (open it here). */
 function summaryShare(m) {
+  if (m.guest) return []; // a friend's page has no record: the host's page keeps it
   const deal = m.deal - 1;
   const link = hooks.playLink?.(); // "Play this deal": the number, options and bots; no cards
   const more = [
@@ -500,6 +519,7 @@ async function offerText(box, text, copiedKey) {
 
 async function summaryNext(id) {
   if (id === "new") return hooks.ended(model);
+  if (id === "wait") return; // a friend's page: the host deals the next deal
   ui.summaryShown = false;
   send("next_deal");
 }
@@ -641,6 +661,7 @@ function paint(m, trick = null) {
   choose.syncGroups(m, ui);
   $("table-title").textContent = m.title;
   view.drawMeta(m);
+  $("invite-btn").hidden = !hooks.invite || m.guest || m.passing; // (a friend's page invites nobody)
   view.drawUndo(m, ui);
   $("status").textContent = m.status;
   view.drawSeats(m);
@@ -733,6 +754,8 @@ export const table = {
     Object.assign(ui, { groups: [], target: 0, mode: null, modeFor: -1, hintApplied: null, busy: false, pending: null,
       hinting: false, summaryShown: false, categories: new Map(), verdicts: new Map() });
     wasMine = false;
+    inbox.length = 0;
+    lastSeq = typeof reply.seq === "number" ? reply.seq : -1;
     view.skeleton(root, handlers);
     root.addEventListener("click", (e) => { if (!e.target.closest("button, a, input, select")) skipPause(); });
     root.hidden = false;
@@ -745,6 +768,8 @@ export const table = {
   /** The table is left (or paused): older replies and pauses are dropped. */
   close() {
     run += 1;
+    inbox.length = 0;
+    mail?.();
     skipPause();
     if (clock) { clearInterval(clock); clock = null; }
     root.hidden = true;
@@ -755,4 +780,13 @@ export const table = {
   get pauses() { return pauses.slice(); },
   /** Call ``fn`` with every reply the table draws (its model and moments). */
   watch(fn) { watchers.push(fn); },
+  /** A reply that came by itself (a friends table): played out in its turn. */
+  push(reply) {
+    if (root.hidden || !model) return;
+    inbox.push(reply);
+    const wake = mail;
+    mail = null;
+    wake?.();
+    if (!ui.busy) pace();
+  },
 };

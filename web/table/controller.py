@@ -499,6 +499,9 @@ class Table:
             out: Reply = {"moments": model.moments(m, seat, events, adapter(m.NAME), t, view),
                           "model": self.model(t, view)}
             out["model"].update(guest=True, hint=None, can_hint=False, leave_seat=None)
+            summary = out["model"].get("summary")
+            if summary and summary["next"]["id"] == "next":  # the host deals the next deal
+                summary["next"] = {"id": "wait", "label": t("web.friends.summary.wait", name=t.names[saved[0]])}
             g.seen = self.seen
             return out
         finally:

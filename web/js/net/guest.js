@@ -1,0 +1,105 @@
+// A friend's side of a friends table: the page draws the table with the same code as solo
+// play (table.js), but its calls go over the data channel to the host's page, which runs
+// the match; no Python is needed here. The host sends this seat's tables only.
+import * as protocol from "./protocol.js";
+
+const ANSWER_MS = 30000; // a request the host never answers: said, not waited on forever
+
+/**
+ * The friend's connection, once its data channel is open.
+ * @param {RTCDataChannel} channel
+ * @param {{name: string, lang: string, token: string,
+ *   onWelcome(w: {seat: number, host: string, token: string}): void,
+ *   onReply(reply: object): void, onClosed(why: string): void, text(key: string): string}} hooks
+ */
+export function createGuest(channel, hooks) {
+  let id = 0;
+  /** @type {Map<number, (reply: any) => void>} */
+  const pending = new Map();
+  let closed = false;
+
+  const send = (kind, fields) => {
+    if (channel.readyState === "open") channel.send(protocol.encode(kind, fields));
+  };
+
+  channel.onmessage = (event) => {
+    const got = protocol.parse(event.data, "host");
+    if (!got.ok) {
+      // the host runs another version of the site: said plainly; anything else is dropped
+      if (got.why === "version") end("version");
+      return;
+    }
+    const msg = got.msg;
+    if (msg.kind === "welcome") hooks.onWelcome(msg);
+    else if (msg.kind === "update") hooks.onReply({ ...msg.reply, seq: msg.seq });
+    else if (msg.kind === "answer") {
+      const reply = msg.reply && typeof msg.reply === "object" && !Array.isArray(msg.reply) && msg.reply.model
+        ? { ...msg.reply, seq: msg.seq } : msg.reply;
+      pending.get(msg.id)?.(reply);
+      pending.delete(msg.id);
+    } else if (msg.kind === "refused") {
+      if (msg.id !== undefined) {
+        pending.get(msg.id)?.({ error: hooks.text("web.friends.error.request") });
+        pending.delete(msg.id);
+      }
+    } else if (msg.kind === "closed") end(msg.why);
+  };
+  channel.onclose = () => end("lost");
+
+  function end(why) {
+    if (closed) return;
+    closed = true;
+    for (const resolve of pending.values()) resolve({ error: hooks.text("web.friends.lost") });
+    pending.clear();
+    try { channel.close(); } catch { /* already closed */ }
+    hooks.onClosed(why);
+  }
+
+  /** One request to the host's table: resolves to its answer (or an error in words). */
+  function ask(name, args) {
+    if (closed) return Promise.resolve({ error: hooks.text("web.friends.lost") });
+    id += 1;
+    const mine = id;
+    return new Promise((resolve) => {
+      pending.set(mine, resolve);
+      send("call", { id: mine, call: name, args });
+      setTimeout(() => {
+        if (pending.delete(mine)) resolve({ error: hooks.text("web.friends.slow") });
+      }, ANSWER_MS);
+    });
+  }
+
+  const codes = (json) => {
+    try {
+      const list = JSON.parse(json);
+      return Array.isArray(list) ? list.map(String) : [];
+    } catch {
+      return [];
+    }
+  };
+
+  send("hello", { name: hooks.name, lang: hooks.lang, token: hooks.token });
+
+  return {
+    /** table.js's calls, as engine.js's ``call`` takes them: answered by the host. */
+    async call(name, ...args) {
+      switch (name) {
+        case "act": return ask("act", [String(args[0])]);
+        case "act_cards": return ask("act_cards", [String(args[0]), codes(args[1])]);
+        case "check_cards": return (await ask("check_cards", [String(args[0]), codes(args[1])]))?.text ?? "";
+        case "category": return (await ask("category", [codes(args[0])]))?.text ?? "";
+        case "why": return ask("why", [String(args[0])]);
+        case "suggest": return (await ask("suggest", []))?.sets ?? null;
+        case "set_language": return null; // the host's page words this seat's table in the language the friend joined in
+        default: return { error: hooks.text("web.friends.guest.no") }; // hints, undo, reviews: the host's page has them
+      }
+    },
+    /** The friend is ready for the deal (the host's room waits for everyone). */
+    ready() { send("ready", {}); },
+    leave() {
+      send("bye", {});
+      end("left");
+    },
+    get closed() { return closed; },
+  };
+}

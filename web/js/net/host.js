@@ -1,0 +1,171 @@
+// The host's side of a friends table: one data channel per friend, each bound to one seat.
+// The host's page runs the match in its worker; this file hands each friend's checked
+// requests to it (``guest_call``: the controller checks them again, from that seat) and
+// sends each friend only the replies made for that seat (``guests`` in every reply, taken
+// out by engine.js). A friend whose channel closes hands the seat to a computer player at
+// once (``guest_leave``): the table never waits on a lost peer.
+import { call, relayGuests } from "../engine.js";
+import * as protocol from "./protocol.js";
+
+/** Refused messages from one friend before the host stops listening to that friend. */
+const MAX_REFUSED = 50;
+/** How long a friend's page has to say hello once the channel is open. */
+const HELLO_MS = 10000;
+
+/**
+ * @typedef {{seat: number, name: string, token: string, channel: RTCDataChannel|null,
+ *   lastId: number, rate: {take(): boolean}, refused: number, joined: boolean, ready: boolean, lang: string}} Seat
+ */
+
+/**
+ * The host: ``table.push(reply)`` draws a reply that came by itself on the host's table;
+ * ``onChange()`` is told whenever who sits where changes (the invite dialog redraws).
+ * @param {{push(reply: object): void}} table
+ * ``inRoom()``: no match yet (the room before the first deal): friends gather, none plays.
+ * @param {{hostName: string, inRoom?: () => boolean, onChange?: () => void}} options
+ */
+export function createHost(table, options) {
+  /** @type {Map<number, Seat>} */
+  const seats = new Map();
+  let seq = 0;
+  let work = Promise.resolve(); // the friends' requests, one at a time, in arrival order
+  const log = []; // what was refused, newest last (the tests and bug reports read it)
+
+  relayGuests((guests) => {
+    seq += 1;
+    for (const [key, reply] of Object.entries(guests)) {
+      const s = seats.get(Number(key));
+      if (s?.channel?.readyState === "open") send(s, "update", { seq, reply });
+    }
+  });
+
+  function send(s, kind, fields) {
+    try {
+      s.channel?.send(protocol.encode(kind, fields));
+    } catch (e) {
+      console.warn("kortti: a friend's channel refused a message:", e);
+    }
+  }
+
+  function refuse(s, why, id) {
+    s.refused += 1;
+    log.push({ seat: s.seat, why });
+    if (log.length > 200) log.shift();
+    send(s, "refused", id === undefined ? { why } : { id, why });
+    if (s.refused > MAX_REFUSED) drop(s, "flood");
+  }
+
+  /** A friend's channel for ``seat`` is open: the friend says hello, then plays. */
+  function attach(seat, channel, name = "") {
+    const old = seats.get(seat);
+    if (old?.channel && old.channel !== channel && old.channel.readyState === "open") {
+      channel.send(protocol.encode("closed", { why: "taken" }));
+      channel.close();
+      return;
+    }
+    /** @type {Seat} */
+    const s = { seat, name, token: old?.token || "", channel, lastId: -1, rate: protocol.bucket(), refused: 0,
+      joined: false, ready: false, lang: "en" };
+    seats.set(seat, s);
+    const hello = setTimeout(() => { if (!s.joined) drop(s, "hello"); }, HELLO_MS);
+    channel.onmessage = (event) => {
+      if (s.channel !== channel) return;
+      if (!s.rate.take()) return refuse(s, "flood");
+      const got = protocol.parse(event.data, "guest");
+      if (!got.ok) {
+        if (got.why === "version") return drop(s, "version");
+        return refuse(s, got.why);
+      }
+      const msg = got.msg;
+      if (msg.kind === "hello") {
+        if (s.joined) return refuse(s, "hello");
+        clearTimeout(hello);
+        return queue(() => join(s, msg));
+      }
+      if (!s.joined) return refuse(s, "hello");
+      if (msg.kind === "bye") return drop(s, "bye");
+      if (msg.kind === "ready") {
+        s.ready = true;
+        return options.onChange?.();
+      }
+      // a request older than the last one (replayed or reordered) is refused, not run
+      if (msg.id <= s.lastId) return refuse(s, "order", msg.id);
+      s.lastId = msg.id;
+      queue(() => request(s, msg));
+    };
+    channel.onclose = () => { if (s.channel === channel) drop(s, "closed"); };
+  }
+
+  function queue(job) {
+    work = work.then(job).catch((e) => console.warn("kortti: a friend's request failed:", e));
+    return work;
+  }
+
+  async function join(s, msg) {
+    // a friend who comes back shows the token the host gave (an invite for the seat is the
+    // host's own choice, so a new face with it gets a new token)
+    if (!s.token || msg.token !== s.token) s.token = protocol.token();
+    s.name = msg.name.trim() || `${s.seat + 1}`;
+    s.lang = msg.lang;
+    send(s, "welcome", { seat: s.seat, host: options.hostName, token: s.token });
+    s.joined = true;
+    if (options.inRoom?.()) return options.onChange?.(); // seated when the host deals
+    const reply = await call("guest_join", s.seat, msg.name, msg.lang);
+    if (reply?.error) {
+      send(s, "closed", { why: "seat" });
+      s.joined = false;
+      s.channel?.close();
+      return;
+    }
+    table.push(reply);
+    options.onChange?.();
+  }
+
+  async function request(s, msg) {
+    const got = await call("guest_call", s.seat, JSON.stringify({ call: msg.call, args: msg.args }));
+    if (s.channel?.readyState !== "open") return;
+    send(s, "answer", { id: msg.id, seq, reply: got?.reply ?? { error: "" } });
+    if (got?.host) table.push(got.host);
+  }
+
+  function drop(s, why) {
+    if (seats.get(s.seat) !== s || !s.channel) return;
+    const channel = s.channel;
+    s.channel = null;
+    if (channel.readyState === "open" && why !== "closed" && why !== "bye") {
+      try { channel.send(protocol.encode("closed", { why })); } catch { /* already going */ }
+    }
+    channel.close();
+    if (s.joined && options.inRoom?.()) s.joined = false;
+    if (s.joined) {
+      s.joined = false;
+      queue(async () => {
+        const reply = await call("guest_leave", s.seat);
+        if (reply && !reply.error) table.push(reply);
+        options.onChange?.();
+      });
+    }
+    options.onChange?.();
+  }
+
+  return {
+    attach,
+    /** The host removes a friend: the seat goes to a computer player at once. */
+    remove(seat) {
+      const s = seats.get(seat);
+      if (s) drop(s, "removed");
+    },
+    /** Who is connected, by seat. */
+    get connected() { return [...seats.values()].filter((s) => s.joined).map((s) => s.seat); },
+    /** The friends connected: seat, name, language, ready (the room's "Deal" waits for all). */
+    get friends() {
+      return [...seats.values()].filter((s) => s.joined).sort((a, b) => a.seat - b.seat)
+        .map((s) => ({ seat: s.seat, name: s.name, lang: s.lang, ready: s.ready }));
+    },
+    get refusals() { return log.slice(); },
+    close() {
+      for (const s of seats.values()) drop(s, "closed-by-host");
+      relayGuests(null);
+    },
+  };
+}

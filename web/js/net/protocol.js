@@ -1,0 +1,108 @@
+// The friends table's messages, one JSON text per data-channel message, both ways. The
+// host's page runs the match; a friend's page sends only its own decisions and questions
+// and gets only its own seat's tables (web/table/friends.py makes them). Nothing that
+// arrives is trusted: every message is size-checked, parsed and shape-checked here before
+// anything reads it, and a message of another version is refused by name.
+
+/** Bumped when a message's shape changes: pages of two site versions do not sit together. */
+export const VERSION = 1;
+
+/** Bytes, at most, of one message: a friend's (decisions are short) and the host's (a table). */
+export const MAX_FROM_GUEST = 8 * 1024;
+export const MAX_FROM_HOST = 512 * 1024;
+
+/** A friend's messages per second the host takes, on average, and in one burst. */
+export const RATE = { perSecond: 20, burst: 40 };
+
+/** What a friend's page may ask the host's table for (web/table/friends.py: GUEST_CALLS). */
+export const GUEST_CALLS = ["act", "act_cards", "check_cards", "why", "category", "suggest"];
+
+/**
+ * @typedef {{v: number, kind: "hello", name: string, lang: string, token: string}} Hello
+ * @typedef {{v: number, kind: "call", id: number, call: string, args: Array<string|string[]>}} Call
+ * @typedef {{v: number, kind: "bye"}} Bye
+ * @typedef {{v: number, kind: "ready"}} Ready
+ * @typedef {Hello | Call | Bye | Ready} FromGuest
+ * @typedef {{v: number, kind: "welcome", seat: number, host: string, token: string}} Welcome
+ * @typedef {{v: number, kind: "update", seq: number, reply: object}} Update
+ * @typedef {{v: number, kind: "answer", id: number, seq: number, reply: object}} Answer
+ * @typedef {{v: number, kind: "refused", id?: number, why: string}} Refused
+ * @typedef {{v: number, kind: "closed", why: string}} Closed
+ * @typedef {Welcome | Update | Answer | Refused | Closed} FromHost
+ * @typedef {{ok: true, msg: any} | {ok: false, why: "oversized"|"malformed"|"version"|"unknown"}} Parsed
+ */
+
+const isText = (x, max) => typeof x === "string" && x.length <= max;
+const isCount = (x) => Number.isSafeInteger(x) && x >= 0;
+
+/** Each kind's shape, as the receiving side checks it. */
+const FROM_GUEST = {
+  hello: (m) => isText(m.name, 64) && isText(m.lang, 8) && isText(m.token, 64),
+  call: (m) => isCount(m.id) && GUEST_CALLS.includes(m.call) && Array.isArray(m.args) && m.args.length <= 2
+    && m.args.every((a) => isText(a, 400) || (Array.isArray(a) && a.length <= 20 && a.every((c) => isText(c, 8)))),
+  bye: () => true,
+  ready: () => true,
+};
+const FROM_HOST = {
+  welcome: (m) => isCount(m.seat) && isText(m.host, 64) && isText(m.token, 64),
+  update: (m) => isCount(m.seq) && isObject(m.reply),
+  answer: (m) => isCount(m.id) && isCount(m.seq) && (isObject(m.reply) || m.reply === null || typeof m.reply === "string"
+    || Array.isArray(m.reply)),
+  refused: (m) => isText(m.why, 400) && (m.id === undefined || isCount(m.id)),
+  closed: (m) => isText(m.why, 40),
+};
+
+function isObject(x) {
+  return typeof x === "object" && x !== null && !Array.isArray(x);
+}
+
+/**
+ * A message as it arrived, checked: ``{ok, msg}`` or ``{ok: false, why}``.
+ * @param {unknown} data the data channel's ``event.data``
+ * @param {"guest"|"host"} from who sent it
+ * @returns {Parsed}
+ */
+export function parse(data, from) {
+  const max = from === "guest" ? MAX_FROM_GUEST : MAX_FROM_HOST;
+  if (typeof data !== "string") return { ok: false, why: "malformed" };
+  if (data.length > max) return { ok: false, why: "oversized" };
+  let msg;
+  try {
+    msg = JSON.parse(data);
+  } catch {
+    return { ok: false, why: "malformed" };
+  }
+  if (!isObject(msg)) return { ok: false, why: "malformed" };
+  if (msg.v !== VERSION) return { ok: false, why: "version" };
+  const shapes = from === "guest" ? FROM_GUEST : FROM_HOST;
+  if (!Object.hasOwn(shapes, msg.kind)) return { ok: false, why: "unknown" };
+  if (!shapes[msg.kind](msg)) return { ok: false, why: "malformed" };
+  return { ok: true, msg };
+}
+
+/** A message to send: the kind and its fields, with the version. */
+export function encode(kind, fields = {}) {
+  return JSON.stringify({ v: VERSION, kind, ...fields });
+}
+
+/** A token bucket: ``take()`` is false once a sender goes over ``RATE`` (a flood). */
+export function bucket(rate = RATE, now = () => performance.now()) {
+  let tokens = rate.burst;
+  let last = now();
+  return {
+    take() {
+      const t = now();
+      tokens = Math.min(rate.burst, tokens + ((t - last) / 1000) * rate.perSecond);
+      last = t;
+      if (tokens < 1) return false;
+      tokens -= 1;
+      return true;
+    },
+  };
+}
+
+/** A random token (a friend's seat is known by it when the friend comes back). */
+export function token() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
