@@ -8,13 +8,18 @@ cd "$(dirname "$0")"
 started=$(date +%s)
 trap 'echo "test.sh: $(( ($(date +%s) - started) / 60 )) min $(( ($(date +%s) - started) % 60 )) s wall time" >&2' EXIT
 
-# Debian's Chromium drives the browser tests (Playwright must never download a browser here).
-if ! command -v chromium >/dev/null 2>&1; then
+# Debian's Chromium drives the browser tests (Playwright must never download a browser here);
+# the WebRTC tests make a network namespace of their own (unshare: util-linux; ip: iproute2).
+missing=""
+command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
+command -v unshare >/dev/null 2>&1 || missing="$missing util-linux"
+command -v ip >/dev/null 2>&1 || [ -x /usr/sbin/ip ] || missing="$missing iproute2"
+if [ -n "$missing" ]; then
   if [ "$(id -u)" = 0 ]; then
-    echo "test.sh: installing Debian's chromium for the browser tests" >&2
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    echo "test.sh: installing Debian's$missing for the browser tests" >&2
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null
   else
-    echo "test.sh: the browser tests need Debian's chromium: sudo apt-get install chromium" >&2
+    echo "test.sh: the browser tests need Debian's$missing: sudo apt-get install$missing" >&2
     exit 1
   fi
 fi
