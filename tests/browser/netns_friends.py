@@ -1,13 +1,13 @@
-"""A friends table over real WebRTC (issue 16): a host and a friend in two browser contexts
-of one Chromium, the same-network way (an invite link and an answer link, carried by the
-test as players would carry them). Runs only inside a network namespace
-(test_in_netns.py), so nothing leaves the machine.
+"""Friends tables over real WebRTC (issue 16): a host and two friends, each in a browser
+context of its own in one Chromium, the same-network way (an invite link and an answer
+link per friend, carried by the test as players would carry them). Runs only inside a
+network namespace (test_in_netns.py): nothing leaves the machine.
 
-The host's page runs the match; the friend's page has no Python at all, and draws the
-table from what the host sends for the friend's seat. Every message the friend's page
-receives, and its page at each of its turns, holds no card that the engine's view of the
-friend's seat does not show at that moment (the host's record, replayed by the engine to
-that moment, says what the seat could see).
+The host's page runs the match; a friend's page has no Python at all and draws the table
+from what the host sends for the friend's seat. Every message a friend's page receives,
+and its page at each of its turns, holds no card that the engine's view of the friend's
+seat does not show at that moment (the host's record, replayed by the engine to that
+moment, says what the seat could see); every page ends with the engine's result.
 """
 
 from __future__ import annotations
@@ -24,18 +24,23 @@ import pytest
 import engine
 
 from .netns import WEBRTC_FLAGS
-from .play import BOOT_TIMEOUT, take_turn
+from .play import BOOT_TIMEOUT, shown_results, take_turn
+from .test_games import expected
 
-# Every message the friend's page gets on a data channel, as it came (before guest.js reads it).
+# Every message a friend's page gets on its data channel, as it came, and the channel itself
+# (the bad-input test sends on it what no page of ours would).
 LOG_MESSAGES = """(() => {
   const d = Object.getOwnPropertyDescriptor(RTCDataChannel.prototype, "onmessage");
   Object.defineProperty(RTCDataChannel.prototype, "onmessage", {
     configurable: true, get() { return d.get.call(this); },
-    set(fn) { d.set.call(this, fn && ((e) => { (window.__got ||= []).push(e.data); return fn(e); })); },
+    set(fn) {
+      window.__channel = this;
+      d.set.call(this, fn && ((e) => { (window.__got ||= []).push(e.data); return fn(e); }));
+    },
   });
 })();"""
 
-# The friend's (or host's) turn as a player sees it: "play"/"select"/"buttons", "summary", or false.
+# A player's turn as the page shows it: "play"/"select"/"buttons", "summary", or false.
 TURN = """() => {
   const m = window.kortti && window.kortti.model();
   const table = document.getElementById('table');
@@ -47,17 +52,17 @@ TURN = """() => {
   return false;
 }"""
 
-# Whose turn it is at the table, as the host's page shows it: "host", "friend", "over", or false.
-WHO = """(friend) => {
+# Who is to act, as the host's page shows it: "host", a friend's seat, "over", or false.
+WHO = """(friends) => {
   const m = window.kortti && window.kortti.model();
   const table = document.getElementById('table');
-  if (!m || table.hidden) return false;
+  if (!m || table.hidden || table.dataset.busy) return false;
   if (!document.getElementById('summary').hidden) return "over";
-  if (m.seats[friend].acting && !table.dataset.busy) return "friend";
-  if (table.dataset.busy) return false;
   if (m.mine && (document.querySelector('#hand .card.usable') || document.querySelector('#actions button.action:enabled')))
     return "host";
-  return false;
+  // (a friend's seat a computer player has for now is the bots' to play)
+  const seat = friends.find((s) => m.seats[s].acting && (m.friends || []).some((f) => f.seat === s && f.seated));
+  return seat === undefined ? false : seat;
 }"""
 
 # Every card code the page holds: images, data attributes, anywhere in the document.
@@ -69,6 +74,22 @@ PAGE_CARDS = """() => {
   return [...found];
 }"""
 
+# What the page keeps: localStorage and every IndexedDB record, as text.
+STORAGE = """async () => {
+  const out = [JSON.stringify(Object.entries(localStorage))];
+  for (const info of await indexedDB.databases()) {
+    const db = await new Promise((ok, no) => { const r = indexedDB.open(info.name); r.onsuccess = () => ok(r.result); r.onerror = no; });
+    for (const name of db.objectStoreNames) {
+      const rows = await new Promise((ok) => { const r = db.transaction(name).objectStore(name).getAll(); r.onsuccess = () => ok(r.result); });
+      out.push(JSON.stringify(rows));
+    }
+    db.close();
+  }
+  return out.join("\\n");
+}"""
+
+WORD = re.compile(r"[A-Za-z0-9]+")
+
 
 @pytest.fixture(autouse=True)
 def in_namespace() -> None:
@@ -77,129 +98,285 @@ def in_namespace() -> None:
         pytest.fail("run through tests/browser/test_in_netns.py (a network namespace, WebRTC flags)")
 
 
-@pytest.fixture
-def two(browser: Any, base_url: str) -> Iterator[tuple[Any, Any]]:
-    host_ctx = browser.new_context(base_url=base_url)
-    friend_ctx = browser.new_context(base_url=base_url)
-    friend_ctx.add_init_script(LOG_MESSAGES)
-    errors: list[str] = []
-    pages = []
-    for ctx in (host_ctx, friend_ctx):
+class Table:
+    """The host's page (the shared warm profile: its Python restores from the snapshot) and
+    the friends' pages (contexts of their own, as other devices are)."""
+
+    def __init__(self, browser: Any, base_url: str, host: Any) -> None:
+        self.browser, self.base_url, self.host = browser, base_url, host
+        self.friends: dict[int, Any] = {}
+        self.contexts: list[Any] = []
+        self.errors: list[str] = []
+        self.watch(host)
+
+    def watch(self, page: Any) -> None:
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+
+    def new_friend_page(self) -> Any:
+        ctx = self.browser.new_context(base_url=self.base_url)
+        ctx.add_init_script(LOG_MESSAGES)
+        self.contexts.append(ctx)
         page = ctx.new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        pages.append(page)
+        self.watch(page)
+        return page
+
+    def open_room(self, game: str, players: int | None = None) -> None:
+        h = self.host
+        h.goto("/?fast&seed=7")
+        h.wait_for_selector("body[data-ready='1']", timeout=BOOT_TIMEOUT)
+        h.check(f"input[name=game][value='{game}']")
+        if players is not None and h.is_enabled("#players"):
+            h.select_option("#players", str(players))
+        h.fill("#name", "Ann")
+        h.click("#friends-start")
+        h.wait_for_selector("#invite-seats")
+
+    def invite(self, seat: int, name: str, page: Any | None = None) -> Any:
+        """The host invites ``seat``; a friend opens the link, answers; the host pastes the
+        answer. Returns the friend's page, connected."""
+        h = self.host
+        h.click(f".invite-make[data-seat='{seat}']")
+        link = h.wait_for_selector(f"#invite-link-{seat}").input_value()
+        assert re.search(rf"#/join/{seat}\.[\w-]+$", link), link
+        friend = page or self.new_friend_page()
+        friend.goto(link)
+        friend.fill("#join-name", name)
+        friend.click("#join-go")
+        answer = friend.wait_for_selector("#join-answer-link").input_value()
+        assert re.search(rf"#/answer/{seat}\.[\w-]+$", answer), answer
+        h.fill(f"#invite-answer-{seat}", answer)
+        h.click(f".invite-connect[data-seat='{seat}']")
+        h.wait_for_selector(f".invite-seat[data-seat='{seat}'][data-connected='1']", timeout=20_000)
+        assert name in h.inner_text(f".invite-seat[data-seat='{seat}']")
+        self.friends[seat] = friend
+        return friend
+
+    def deal(self) -> None:
+        h = self.host
+        for friend in self.friends.values():
+            assert h.is_disabled("#room-deal")  # not everyone is ready yet
+            friend.click("#join-ready")
+        h.wait_for_selector("#room-deal:enabled")
+        h.click("#room-deal")
+        h.wait_for_selector("#table:not([hidden])")
+        for friend in self.friends.values():
+            friend.wait_for_selector("#table:not([hidden])", timeout=20_000)
+
+    def record(self) -> dict[str, Any]:
+        return dict(self.host.evaluate("window.kortti.record()"))
+
+    def play_out(self, check_turn: Any = None, stop: Any = None) -> int:
+        """Everyone plays (the first usable card, like a hurried player) to the summary.
+        ``check_turn(seat, page)`` looks at a friend's page before each of its turns;
+        ``stop(turns)`` may end the play early (True). Returns the friends' turns."""
+        h, turns = self.host, 0
+        for _ in range(400):
+            if stop and stop(turns):
+                return turns
+            who = h.wait_for_function(WHO, arg=list(self.friends), timeout=60_000).json_value()
+            if who == "over":
+                break
+            before = h.evaluate("window.kortti.model().decision")
+            if who == "host":
+                take_turn(h, h.wait_for_function(TURN, timeout=30_000).json_value())
+                continue
+            friend = self.friends[int(who)]
+            kind = friend.wait_for_function(TURN, timeout=30_000).json_value()
+            if check_turn:
+                check_turn(int(who), friend)
+            tapped = time.monotonic()
+            take_turn(friend, kind)
+            h.wait_for_function("(n) => window.kortti.model().decision > n", arg=before, timeout=20_000)
+            turns += 1
+            if turns <= 3:
+                print(f"a friend's card reached the host's table in {1000 * (time.monotonic() - tapped):.0f} ms")
+        seated = h.evaluate("(window.kortti.model().friends || []).filter((f) => f.seated).map((f) => f.seat)")
+        for seat, friend in self.friends.items():
+            if seat in seated:  # (a friend who plays from the next deal has no table yet)
+                friend.wait_for_function("() => !document.getElementById('summary').hidden", timeout=60_000)
+        return turns
+
+    def close(self) -> None:
+        for ctx in self.contexts:
+            ctx.close()
+
+
+@pytest.fixture
+def table(browser: Any, base_url: str, page: Any) -> Iterator[Table]:
+    t = Table(browser, base_url, page)
     try:
-        yield pages[0], pages[1]
-        assert errors == [], errors
+        yield t
+        assert t.errors == [], t.errors
     finally:
-        host_ctx.close()
-        friend_ctx.close()
+        t.close()
 
 
-def allowed_cards(record: dict[str, Any], decision: int, seat: int) -> set[str]:
-    """The cards the engine's view of ``seat`` shows after the deal's first ``decision``
-    actions (the host's record, replayed to that moment)."""
+def deck_of(record: dict[str, Any]) -> set[str]:
+    return {c for deal in record["deals"] for hand in deal["hands"] for c in hand}
+
+
+def seat_may_see(record: dict[str, Any], model: dict[str, Any], seat: int, deck: set[str]) -> set[str]:
+    """The cards the engine's view of ``seat`` shows at the moment a table ``model`` was made:
+    the host's record, replayed by the engine to that deal and that many actions."""
     cut = json.loads(json.dumps(record))
-    cut["deals"] = cut["deals"][:1]
-    cut["deals"][0]["actions"] = cut["deals"][0]["actions"][:decision]
-    cut["deals"][0].pop("result", None)
+    deals = cut["deals"][:model["deal"]]
+    left = model["decision"] - sum(len(d["actions"]) for d in deals[:-1])
+    if left < len(deals[-1]["actions"]):
+        deals[-1]["actions"] = deals[-1]["actions"][:left]
+        deals[-1].pop("result", None)
+    cut["deals"] = deals
     match = engine.load_record(cut)
-    return {c for c in re.findall(r"[A-Za-z0-9]+", json.dumps(match.view(seat))) if c in DECK_CODES}
+    return {c for c in WORD.findall(json.dumps(match.view(seat))) if c in deck}
 
 
-DECK_CODES: set[str] = set()
-
-
-def test_a_host_and_a_friend_play_a_kocka_deal(two: tuple[Any, Any]) -> None:
-    host, friend = two
-    started = time.monotonic()
-    host.goto("/?fast&seed=7")
-    host.wait_for_selector("body[data-ready='1']", timeout=BOOT_TIMEOUT)
-    host.check("input[name=game][value='kocka']")
-    host.fill("#name", "Ann")
-    host.click("#friends-start")
-    # the room: an invite for seat 2 (index 1)
-    host.click(".invite-make[data-seat='1']")
-    invite = host.wait_for_selector("#invite-link-1").input_value()
-    assert re.search(r"#/join/1\.[\w-]+$", invite), invite
-    print(f"invite link: {len(invite)} characters")
-
-    # the friend opens it: no Python on this page, ever
-    friend.goto(invite)
-    friend.wait_for_selector("#join-go")
-    friend.fill("#join-name", "Ben")
-    friend.click("#join-go")
-    answer = friend.wait_for_selector("#join-answer-link").input_value()
-    assert re.search(r"#/answer/1\.[\w-]+$", answer), answer
-
-    # the host pastes the answer; the friend is seated, says ready; the host deals
-    host.fill("#invite-answer-1", answer)
-    host.click(".invite-connect[data-seat='1']")
-    host.wait_for_selector(".invite-seat[data-seat='1'][data-connected='1']", timeout=20_000)
-    connected = time.monotonic()
-    assert "Ben" in host.inner_text(".invite-seat[data-seat='1']")
-    assert host.is_disabled("#room-deal")  # Ben is not ready yet
-    friend.click("#join-ready")
-    host.wait_for_selector("#room-deal:enabled")
-    host.click("#room-deal")
-    host.wait_for_selector("#table:not([hidden])")
-    friend.wait_for_selector("#table:not([hidden])", timeout=20_000)
-    print(f"connected {connected - started:.1f} s after the host's page opened")
-
-    # both see the table: Ben's page from seat 2, named; the host's page names Ben too
-    assert friend.evaluate("window.kortti.model().seat") == 1
-    assert "Ben" in host.inner_text("#seats")
-    assert "Ann" in friend.inner_text("#seats")
-
-    checks = 0
-    for _ in range(200):
-        who = host.wait_for_function(WHO, arg=1, timeout=60_000).json_value()
-        if who == "over":
-            break
-        if who == "host":
-            take_turn(host, host.wait_for_function(TURN, timeout=30_000).json_value())
-            continue
-        kind = friend.wait_for_function(TURN, timeout=30_000).json_value()
-        if kind == "summary":
-            break
-        # at each of Ben's turns: the cards on his page are the ones his seat may see
-        record = host.evaluate("window.kortti.record()")
-        if not DECK_CODES:
-            DECK_CODES.update(c for hand in record["deals"][0]["hands"] for c in hand)
-        decision = friend.evaluate("window.kortti.model().decision")
-        shown = set(friend.evaluate(PAGE_CARDS)) & DECK_CODES
-        assert shown <= allowed_cards(record, decision, 1), shown - allowed_cards(record, decision, 1)
-        checks += 1
-        tapped = time.monotonic()
-        before = host.evaluate("window.kortti.model().decision")
-        take_turn(friend, kind)
-        host.wait_for_function("(n) => window.kortti.model().decision > n", arg=before, timeout=20_000)
-        print(f"a friend's move reached the host's table in {1000 * (time.monotonic() - tapped):.0f} ms")
-    friend.wait_for_function("() => !document.getElementById('summary').hidden", timeout=60_000)
-    assert checks >= 4
-
-    # the friend's page never booted Python, and played the whole deal
-    assert friend.evaluate("document.body.dataset.ready") is None
-    # every message Ben's page got: no card his seat could not see at that moment
-    record = host.evaluate("window.kortti.record()")
-    got = [json.loads(m) for m in friend.evaluate("window.__got || []")]
-    assert any(m["kind"] == "update" for m in got)
+def check_messages(page: Any, seat: int, record: dict[str, Any]) -> int:
+    """Every table the friend's page was sent holds only what the seat may see, and never
+    the record. Returns how many were checked."""
+    deck = deck_of(record)
+    got = [json.loads(m) for m in page.evaluate("window.__got || []")]
+    checked = 0
     for m in got:
         reply = m.get("reply")
         if not isinstance(reply, dict) or "model" not in reply:
             continue
-        told = {c for c in re.findall(r"[A-Za-z0-9]+", json.dumps(reply)) if c in DECK_CODES}
-        may = allowed_cards(record, reply["model"]["decision"], 1)
+        assert "record" not in reply and "outcome" not in reply
+        assert reply["model"]["seat"] == seat
+        told = {c for c in WORD.findall(json.dumps(reply)) if c in deck}
+        may = seat_may_see(record, reply["model"], seat, deck)
         assert told <= may, (m["kind"], reply["model"]["decision"], told - may)
-        assert "record" not in reply
-    # both pages end with the engine's result of the host's record
-    again = engine.load_record(record)
-    assert again.deal_over
-    host_summary = host.inner_text("#summary")
-    friend_summary = friend.inner_text("#summary")
-    points = again.summaries[-1]
-    print("summary:", points)
-    assert friend.is_disabled("#summary-next")  # Ben waits for Ann to deal
-    for text in (host_summary, friend_summary):
-        assert "Ben" in text or "Ann" in text
+        checked += 1
+    return checked
+
+
+GAMES = [("katte", 4), ("katko", 4), ("call-kitti", 4), ("kocka", 4)]
+
+
+@pytest.mark.parametrize("game,players", GAMES)
+def test_a_host_and_two_friends_play_a_deal(table: Table, game: str, players: int) -> None:
+    started = time.monotonic()
+    table.open_room(game, players)
+    ben = table.invite(1, "Ben")
+    cy = table.invite(3, "Cy")
+    print(f"{game}: two friends seated {time.monotonic() - started:.1f} s after the host's page opened")
+    table.deal()
+    assert ben.evaluate("window.kortti.model().seat") == 1 and cy.evaluate("window.kortti.model().seat") == 3
+    # every page names the others, and its own seat "You"
+    people = {0: "Ann", 1: "Ben", 3: "Cy"}
+    for own, page in ((0, table.host), (1, ben), (3, cy)):
+        seats = page.locator("#seats").inner_text()
+        for s, name in people.items():
+            assert ("You" if s == own else name) in seats, (own, seats)
+
+    def check_turn(seat: int, page: Any) -> None:
+        # at each of a friend's turns: the cards on the page are the ones the seat may see
+        record = table.record()
+        deck = deck_of(record)
+        shown = set(page.evaluate(PAGE_CARDS)) & deck
+        may = seat_may_see(record, page.evaluate("window.kortti.model()"), seat, deck)
+        assert shown <= may, (seat, shown - may)
+
+    turns = table.play_out(check_turn)
+    assert turns >= 2
+    record = table.record()
+    assert check_messages(ben, 1, record) > 0 and check_messages(cy, 3, record) > 0
+    # the friends' pages never booted Python, and keep no card
+    for page in (ben, cy):
+        assert page.evaluate("document.body.dataset.ready") is None
+        assert not set(WORD.findall(page.evaluate(STORAGE))) & deck_of(record)
+    # every page shows the engine's result of the host's record, each from its own seat
+    summary = engine.replay_record(record)
+    shown = {name: shown_results(page) for name, page in (("host", table.host), ("ben", ben), ("cy", cy))}
+    for s in range(players):
+        rows = {name: cells[1:] for name, got in shown.items() for cells in [got[s]]}
+        assert rows["host"] == rows["ben"] == rows["cy"], (s, rows)
+        if game == "kocka":
+            assert int(rows["host"][0]) == summary["deals"][-1]["result"]["penalty"][s]
+        else:
+            want = expected(game, summary, s)
+            assert rows["host"][-len(want):] == want, (s, rows["host"], want)
+    assert ben.is_disabled("#summary-next")  # a friend waits for the host to deal
+
+
+# What no page of ours sends, and why the host refuses it (protocol.js, host.js).
+JUNK = [
+    ("not json", "malformed"),
+    ("[1, 2]", "malformed"),
+    (json.dumps({"v": 1, "kind": "shout"}), "unknown"),
+    (json.dumps({"v": 1, "kind": "call", "id": 900, "call": "act", "args": ["x" * 9000]}), "oversized"),
+    (json.dumps({"v": 1, "kind": "call", "id": 901, "call": "undo", "args": []}), "malformed"),
+    (json.dumps({"v": 1, "kind": "call", "id": "902", "call": "act", "args": ["1 play 7H"]}), "malformed"),
+    (json.dumps({"v": 1, "kind": "hello", "name": "Eve", "lang": "en", "token": ""}), "hello"),
+    (json.dumps({"v": 1, "kind": "call", "id": 1, "call": "act", "args": ["1 play 7H"]}), "order"),  # replayed
+]
+
+
+def test_bad_messages_from_a_friend_change_nothing(table: Table) -> None:
+    table.open_room("katko", 4)
+    ben = table.invite(1, "Ben")
+    table.deal()
+    # Ben plays twice (his request ids 1, 2 …), then, not on his turn, his page is made to misbehave
+    table.play_out(stop=lambda turns: turns >= 2)
+    table.host.wait_for_function("() => !window.kortti.model().seats[1].acting && window.kortti.model().mine")
+    record = json.dumps(table.record())
+    refused_before = len([m for m in ben.evaluate("(window.__got || []).map(JSON.parse)") if m["kind"] == "refused"])
+    ben.evaluate("(msgs) => msgs.forEach((m) => window.__channel.send(m))", [m for m, _ in JUNK])
+    hand = table.record()["deals"][0]["hands"][1]
+    host_hand = table.record()["deals"][0]["hands"][0]
+    # out of turn, and a forged seat: well-formed requests, answered with the engine's reason
+    ben.evaluate("""([a, b]) => { window.__channel.send(JSON.stringify({v: 1, kind: "call", id: 950, call: "act", args: [a]}));
+                                 window.__channel.send(JSON.stringify({v: 1, kind: "call", id: 951, call: "act", args: [b]})); }""",
+                 [f"1 play {hand[-1]}", f"0 play {host_hand[-1]}"])
+    # a flood: more than the burst the host takes
+    ben.evaluate("""() => { for (let i = 0; i < 60; i += 1)
+      window.__channel.send(JSON.stringify({v: 1, kind: "call", id: 1000 + i, call: "category", args: [[]]})); }""")
+    ben.wait_for_function("""() => (window.__got || []).map(JSON.parse).filter((m) => m.kind === "answer" && m.id === 951).length""")
+    got = [json.loads(m) for m in ben.evaluate("window.__got || []")]
+    refusals = [m["why"] for m in got if m["kind"] == "refused"][refused_before:]
+    for _, why in JUNK:
+        assert why in refusals, (why, refusals)
+    assert "flood" in refusals
+    answers = {m["id"]: m["reply"] for m in got if m["kind"] == "answer"}
+    assert answers[950].get("error") and answers[951]["error"] == "That is not your seat."
+    assert json.dumps(table.record()) == record  # nothing changed
+    # a page of another version is told so and not kept at the table: a bot takes the seat at
+    # once, and the table goes on to the end of the deal
+    ben.evaluate("() => window.__channel.send(JSON.stringify({v: 99, kind: 'bye'}))")
+    ben.wait_for_function("() => /another version/.test(document.body.innerText)")
+    table.host.wait_for_function("() => !window.kortti.model().friends[0].connected")
+    table.friends.clear()
+    table.play_out()
+    after = table.record()["deals"][0]
+    assert after["actions"][:len(json.loads(record)["deals"][0]["actions"])] == json.loads(record)["deals"][0]["actions"]
+    assert engine.load_record(table.record()).deal_over
+
+
+def test_a_friend_who_leaves_is_replaced_at_once_and_comes_back_next_deal(table: Table) -> None:
+    table.open_room("katte", 4)
+    table.invite(1, "Ben")
+    table.deal()
+    h = table.host
+    # Ben's device goes away mid-deal: a computer player takes the seat at once
+    table.play_out(stop=lambda turns: turns >= 1)
+    table.contexts[0].close()
+    table.friends.pop(1)
+    h.wait_for_function("() => window.kortti.model().friends[0].connected === false")
+    assert "1 leave" in table.record()["deals"][0]["actions"]  # Katte marks the moment (K-14)
+    table.play_out()
+    # Ben comes back (a new invite for his seat, from the host's menu): he plays from the next deal
+    h.click("#summary-next")
+    h.wait_for_function("() => window.kortti.model() && window.kortti.model().deal === 2 && window.kortti.model().next !== 'over'")
+    h.click("#menu-btn")
+    h.click("#invite-btn")
+    again = table.invite(1, "Ben")
+    again.wait_for_selector("#join-status")
+    h.click("#invite-close")
+    table.play_out()  # deal 2: a bot still has his seat
+    h.click("#summary-next")
+    again.wait_for_selector("#table:not([hidden])", timeout=20_000)
+    assert again.evaluate("window.kortti.model().seat") == 1
+    assert again.evaluate("window.kortti.model().deal") == 3
+    turns = table.play_out()
+    assert turns >= 1  # Ben played deal 3 himself
+    record = table.record()
+    assert check_messages(again, 1, record) > 0

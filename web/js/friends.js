@@ -81,6 +81,7 @@ export async function openRoom(section, config, { deal, back }) {
     const names = Object.fromEntries(joined.map((f) => [f.seat, f.name]));
     const langs = Object.fromEntries(joined.map((f) => [f.seat, f.lang]));
     host.room = null;
+    section.replaceChildren(); // (the table's invite dialog draws the same list: one of it at a time)
     deal({ names, langs });
   } });
   section.replaceChildren(

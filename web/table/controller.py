@@ -491,7 +491,7 @@ class Table:
         self.messages, self.lang = catalogue(self.catalogues, g.lang), g.lang
         try:
             t = self.words()
-            if not g.seated and not m.deal_over:
+            if not g.seated:  # (not even the summary: it would show what the seat's bot held)
                 return {"waiting": {"title": t("web.friends.waiting.title"),
                                     "text": t("web.friends.waiting.text", name=g.name),
                                     "friends": self.friends(), "deal": len(m.records)}}

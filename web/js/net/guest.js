@@ -22,7 +22,18 @@ export function createGuest(channel, hooks) {
     if (channel.readyState === "open") channel.send(protocol.encode(kind, fields));
   };
 
+  // the host hears from this page every PING_MS, and is taken as lost after LOST_MS of silence
+  let heard = performance.now();
+  const beat = setInterval(() => {
+    if (performance.now() - heard > protocol.LOST_MS) end("lost");
+    else send("ping", {});
+  }, protocol.PING_MS);
+  // a tab closed (or a page left) says goodbye: the host hands the seat on at once
+  const bye = () => { send("bye", {}); };
+  addEventListener("pagehide", bye);
+
   channel.onmessage = (event) => {
+    heard = performance.now();
     const got = protocol.parse(event.data, "host");
     if (!got.ok) {
       // the host runs another version of the site: said plainly; anything else is dropped
@@ -49,6 +60,8 @@ export function createGuest(channel, hooks) {
   function end(why) {
     if (closed) return;
     closed = true;
+    clearInterval(beat);
+    removeEventListener("pagehide", bye);
     for (const resolve of pending.values()) resolve({ error: hooks.text("web.friends.lost") });
     pending.clear();
     try { channel.close(); } catch { /* already closed */ }

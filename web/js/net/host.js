@@ -14,7 +14,8 @@ const HELLO_MS = 10000;
 
 /**
  * @typedef {{seat: number, name: string, token: string, channel: RTCDataChannel|null,
- *   lastId: number, rate: {take(): boolean}, refused: number, joined: boolean, ready: boolean, lang: string}} Seat
+ *   lastId: number, rate: {take(): boolean}, refused: number, joined: boolean, ready: boolean, lang: string,
+ *   heard: number}} Seat
  */
 
 /**
@@ -30,6 +31,16 @@ export function createHost(table, options) {
   let seq = 0;
   let work = Promise.resolve(); // the friends' requests, one at a time, in arrival order
   const log = []; // what was refused, newest last (the tests and bug reports read it)
+
+  // each friend hears from the host, and is heard, every PING_MS; silence is a lost peer
+  const beat = setInterval(() => {
+    const now = performance.now();
+    for (const s of seats.values()) {
+      if (!s.channel) continue;
+      if (now - s.heard > protocol.LOST_MS) drop(s, "lost");
+      else if (s.channel.readyState === "open") send(s, "ping", {});
+    }
+  }, protocol.PING_MS);
 
   relayGuests((guests) => {
     seq += 1;
@@ -65,11 +76,12 @@ export function createHost(table, options) {
     }
     /** @type {Seat} */
     const s = { seat, name, token: old?.token || "", channel, lastId: -1, rate: protocol.bucket(), refused: 0,
-      joined: false, ready: false, lang: "en" };
+      joined: false, ready: false, lang: "en", heard: performance.now() };
     seats.set(seat, s);
     const hello = setTimeout(() => { if (!s.joined) drop(s, "hello"); }, HELLO_MS);
     channel.onmessage = (event) => {
       if (s.channel !== channel) return;
+      s.heard = performance.now();
       if (!s.rate.take()) return refuse(s, "flood");
       const got = protocol.parse(event.data, "guest");
       if (!got.ok) {
@@ -83,6 +95,7 @@ export function createHost(table, options) {
         return queue(() => join(s, msg));
       }
       if (!s.joined) return refuse(s, "hello");
+      if (msg.kind === "ping") return undefined;
       if (msg.kind === "bye") return drop(s, "bye");
       if (msg.kind === "ready") {
         s.ready = true;
@@ -164,6 +177,7 @@ export function createHost(table, options) {
     },
     get refusals() { return log.slice(); },
     close() {
+      clearInterval(beat);
       for (const s of seats.values()) drop(s, "closed-by-host");
       relayGuests(null);
     },

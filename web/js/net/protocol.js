@@ -11,6 +11,12 @@ export const VERSION = 1;
 export const MAX_FROM_GUEST = 8 * 1024;
 export const MAX_FROM_HOST = 512 * 1024;
 
+/** Each side says it is there this often (ms), and takes the other as lost after ``LOST_MS``
+ * of silence: a closed tab or a dropped network is seen in seconds, and the table never
+ * waits on a peer that is gone. */
+export const PING_MS = 2000;
+export const LOST_MS = 9000;
+
 /** A friend's messages per second the host takes, on average, and in one burst. */
 export const RATE = { perSecond: 20, burst: 40 };
 
@@ -22,13 +28,14 @@ export const GUEST_CALLS = ["act", "act_cards", "check_cards", "why", "category"
  * @typedef {{v: number, kind: "call", id: number, call: string, args: Array<string|string[]>}} Call
  * @typedef {{v: number, kind: "bye"}} Bye
  * @typedef {{v: number, kind: "ready"}} Ready
- * @typedef {Hello | Call | Bye | Ready} FromGuest
+ * @typedef {{v: number, kind: "ping"}} Ping
+ * @typedef {Hello | Call | Bye | Ready | Ping} FromGuest
  * @typedef {{v: number, kind: "welcome", seat: number, host: string, token: string}} Welcome
  * @typedef {{v: number, kind: "update", seq: number, reply: object}} Update
  * @typedef {{v: number, kind: "answer", id: number, seq: number, reply: object}} Answer
  * @typedef {{v: number, kind: "refused", id?: number, why: string}} Refused
  * @typedef {{v: number, kind: "closed", why: string}} Closed
- * @typedef {Welcome | Update | Answer | Refused | Closed} FromHost
+ * @typedef {Welcome | Update | Answer | Refused | Closed | Ping} FromHost
  * @typedef {{ok: true, msg: any} | {ok: false, why: "oversized"|"malformed"|"version"|"unknown"}} Parsed
  */
 
@@ -42,6 +49,7 @@ const FROM_GUEST = {
     && m.args.every((a) => isText(a, 400) || (Array.isArray(a) && a.length <= 20 && a.every((c) => isText(c, 8)))),
   bye: () => true,
   ready: () => true,
+  ping: () => true,
 };
 const FROM_HOST = {
   welcome: (m) => isCount(m.seat) && isText(m.host, 64) && isText(m.token, 64),
@@ -50,6 +58,7 @@ const FROM_HOST = {
     || Array.isArray(m.reply)),
   refused: (m) => isText(m.why, 400) && (m.id === undefined || isCount(m.id)),
   closed: (m) => isText(m.why, 40),
+  ping: () => true,
 };
 
 function isObject(x) {
