@@ -48,6 +48,12 @@ PYSCRIPT = ("@pyscript/core@0.7.31", "pyscript-core-0.7.31.tgz",
             # chunk names carry hashes that change per release: copy by pattern
             ["dist/*.js", "dist/*.css"],
             "vendor/pyscript-0.7.31")
+# The friends table's QR codes: drawn for the invite and answer links, read by the host's
+# camera where the browser has no BarcodeDetector (web/js/friends.js; loaded only there).
+QR = ("qr@0.7.0", "qr-0.7.0.tgz",
+      "sha512-/VrrACmOAwZVipuRITwfEwOL5oAMEHH5PTmBWaGtlTom2Thxaa+rhmna4zU9PRN2uLw2wdccbkHOLGZb1Q9SdA==",
+      ["index.js", "decode.js", "LICENSE-MIT"],
+      "vendor/qr-0.7.0")
 
 # Plain files copied from web/ as they are.
 STATIC = ["app.css", "table.css", "js/*.js", "js/net/*.js", "worker.py"]
@@ -174,7 +180,7 @@ def preload_links(files: dict[str, bytes]) -> tuple[str, str]:
 def site_files() -> dict[str, bytes]:
     """Every file of the site except the service worker, by path."""
     files: dict[str, bytes] = {}
-    for spec, name, integrity, patterns, folder in (PYODIDE, PYSCRIPT):
+    for spec, name, integrity, patterns, folder in (PYODIDE, PYSCRIPT, QR):
         for base, data in unpack(spec, fetch(spec, name, integrity), patterns).items():
             files[f"{folder}/{base}"] = data
     for pattern in STATIC:

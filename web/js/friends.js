@@ -14,6 +14,66 @@ const $ = (id) => document.getElementById(id);
 let host = null; // {host, invites: Map<seat, invite>, channel} while this page hosts
 let peerModule = null;
 const peer = () => (peerModule ??= import("./net/peer.js"));
+const QR_LIB = "../vendor/qr-0.7.0/"; // (build.py vendors it; loaded only for a friends table)
+
+// ------------------------------------------------------------------ QR codes
+
+/** A link as a QR code: an image to show the other device's camera. */
+export async function qrImage(text, label) {
+  const { encodeQR } = await import(`${QR_LIB}index.js`);
+  const svg = encodeQR(text, "svg", { ecc: "low", border: 2 });
+  return el("img", { class: "qr", alt: label, src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` });
+}
+
+/** The text of a QR code in an image (a canvas, a video frame): the browser's own
+ * BarcodeDetector where it has one, the library's decoder otherwise; "" if none is seen. */
+export async function readQR(source) {
+  const Detector = globalThis.BarcodeDetector ?? (await import(`${QR_LIB}decode.js`)).BarcodeDetector;
+  try {
+    const found = await new Detector({ formats: ["qr_code"] }).detect(source);
+    return found[0]?.rawValue ?? "";
+  } catch {
+    return "";
+  }
+}
+
+/** The host's camera, looking for the friend's answer for ``seat``: ``done(text)`` once seen. */
+async function scan(box, seat, done) {
+  const video = el("video", { class: "qr-camera", playsinline: "", muted: "", "aria-label": t("web.friends.scan.camera") });
+  const stop = el("button", { type: "button", class: "qr-stop", text: t("web.friends.scan.stop") });
+  const said = el("p", { role: "status", class: "qr-said", text: t("web.friends.scan.looking") });
+  box.replaceChildren(video, stop, said);
+  let stream;
+  try {
+    stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false });
+  } catch {
+    said.textContent = t("web.friends.scan.none");
+    stop.remove();
+    return;
+  }
+  let running = true;
+  const end = () => { running = false; stream.getTracks().forEach((track) => track.stop()); box.replaceChildren(); };
+  stop.onclick = end;
+  video.srcObject = stream;
+  await video.play().catch(() => {});
+  const canvas = document.createElement("canvas");
+  while (running && box.isConnected) {
+    if (video.videoWidth) {
+      canvas.width = video.videoWidth;
+      canvas.height = video.videoHeight;
+      canvas.getContext("2d", { willReadFrequently: true }).drawImage(video, 0, 0);
+      const text = await readQR(canvas);
+      const got = readLink(text, "answer");
+      if (got && got.seat === seat) {
+        end();
+        return done(text);
+      }
+      if (text) said.textContent = t("web.friends.scan.other");
+    }
+    await new Promise((go) => setTimeout(go, 250)); // a few looks a second: the page stays free
+  }
+  if (running) end();
+}
 
 /** Where a link (or a bare code) points: ``{seat, code}`` or null. */
 export function readLink(text, route) {
@@ -155,9 +215,17 @@ function drawSeats() {
         id: `invite-link-${seat}`, "aria-label": t("web.friends.invite.link") });
       const answer = el("input", { type: "text", class: "invite-answer", id: `invite-answer-${seat}`,
         autocomplete: "off", spellcheck: "false" });
+      const camera = el("div", { class: "qr-box" });
+      const shown = el("div", { class: "qr-box" });
+      qrImage(inv.link, t("web.friends.invite.qr", { n: seat + 1 })).then((img) => shown.replaceChildren(img), () => {});
       parts.push(
         el("label", { for: field.id, text: t("web.friends.invite.link") }), field,
         el("button", { type: "button", onclick: () => { field.select(); copy(inv.link, said); }, text: t("web.friends.copy") }), said,
+        shown,
+        el("button", { type: "button", class: "invite-scan", onclick: () => scan(camera, seat, (text) => {
+          answer.value = text;
+          accept(seat, readLink(text, "answer").code);
+        }), text: t("web.friends.scan") }), camera,
         el("label", { for: answer.id, text: t("web.friends.answer.paste") }), answer,
         el("button", { type: "button", class: "invite-connect", "data-seat": String(seat), onclick: () => {
           const got = readLink(answer.value, "answer");
@@ -286,9 +354,12 @@ export function joinPage(section, text, { show, done }) {
     const back = linkTo("answer", link.seat, answer.code);
     const field = el("input", { type: "text", readonly: true, value: back, id: "join-answer-link", "aria-label": t("web.friends.answer.link") });
     const copied = el("span", { role: "status" });
+    const shown = el("div", { class: "qr-box" });
     box.replaceChildren(el("p", { text: t("web.friends.answer.how") }),
       el("label", { for: field.id, text: t("web.friends.answer.link") }), field,
-      el("button", { type: "button", onclick: () => { field.select(); copy(back, copied); }, text: t("web.friends.copy") }), copied);
+      el("button", { type: "button", onclick: () => { field.select(); copy(back, copied); }, text: t("web.friends.copy") }), copied,
+      shown);
+    qrImage(back, t("web.friends.answer.qr")).then((img) => shown.replaceChildren(img), () => {});
     box.hidden = false;
     said.textContent = t("web.friends.join.waiting");
     let channel;
