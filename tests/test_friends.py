@@ -230,3 +230,35 @@ def play_one(t: Table, m: Any, rng: random.Random, reply: dict[str, Any]) -> dic
         assert "error" not in got["reply"], got["reply"]
         return dict(got["host"])
     return run_async(t.bot_turn())
+
+
+@pytest.mark.parametrize("game", ["katko", "call-kitti", "kocka"])
+def test_a_friends_tables_turn_timer_lets_the_bot_decide_for_a_slow_person(game: str) -> None:
+    t = Table(MESSAGES, "en")
+    first = t.start(config(game, turn_seconds=20))
+    m = t.match
+    assert m is not None
+    rng = random.Random(4)
+    reply = first
+    for _ in range(200):  # to a turn of Ben's
+        if 1 in m.to_act() and not [s for s in m.to_act() if s not in t.people(m)]:
+            break
+        reply = play_one(t, m, rng, reply)
+    ben = reply["guests"]["1"]["model"] if "guests" in reply else t.guest_reply(1, [])["model"]
+    assert ben["mine"] and ben["timer"] == {"seconds": 20, "action": None, "call": "timeout"}
+    before = len(m.records[-1].actions)
+    if 3 not in m.to_act():  # Cy is not to act: refused, nothing changes
+        assert "error" in run_async(t.guest_timeout(3))["reply"]
+        assert len(m.records[-1].actions) == before
+    got = run_async(t.guest_timeout(1))
+    assert "error" not in got["reply"] and got["reply"]["model"]["seat"] == 1
+    assert any(a.startswith("1 ") for a in m.records[-1].actions[before:])  # Ben's seat moved, by its bot
+    assert got["host"]["model"]["seat"] == 0 and "record" in got["host"]
+
+
+def test_without_a_timer_nobody_is_timed_out() -> None:
+    t = Table(MESSAGES, "en")
+    first = t.start(config("kocka"))
+    assert first["guests"]["1"]["model"]["timer"] is None
+    assert "error" in run_async(t.guest_timeout(1))["reply"]
+    assert "error" in run_async(t.timeout())

@@ -195,4 +195,13 @@ def guest_call(seat: str | int, request: str) -> str:
     return _json(_t().guest_call(int(seat), str(data.get("call")), data.get("args") or []))
 
 
-__export__ += ["guest_join", "guest_leave", "guest_call"]
+async def guest_timeout(seat: str | int) -> str:
+    """The friend in ``seat`` ran out of time: {reply, host, guests} or {reply: {error}}."""
+    return _json(await _t().guest_timeout(int(seat)))
+
+
+async def timeout() -> str:
+    return _json(await _t().timeout())
+
+
+__export__ += ["guest_join", "guest_leave", "guest_call", "guest_timeout", "timeout"]

@@ -194,7 +194,8 @@ async function start(choices, fixed = {}) {
   if (config.friends) {
     // a friends table: the room first (who sits where); the deal once the host deals
     return openRoom(showOnly("friends"), config, {
-      deal: (guests) => start({ ...choices, guests: guests.names, guest_langs: guests.langs, friends: undefined }, fixed),
+      deal: (guests) => start({ ...choices, guests: guests.names, guest_langs: guests.langs, friends: undefined,
+        ...(guests.seconds ? { turn_seconds: guests.seconds } : {}) }, fixed),
       back: () => { stopHosting(); go("#/"); showLobby(); },
     });
   }

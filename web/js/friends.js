@@ -141,13 +141,19 @@ export async function openRoom(section, config, { deal, back }) {
     const names = Object.fromEntries(joined.map((f) => [f.seat, f.name]));
     const langs = Object.fromEntries(joined.map((f) => [f.seat, f.lang]));
     host.room = null;
+    const seconds = Number(turn?.value || 0);
     section.replaceChildren(); // (the table's invite dialog draws the same list: one of it at a time)
-    deal({ names, langs });
+    deal({ names, langs, seconds });
   } });
+  // a turn timer for every person at the table (Katte has its own, K-13, among its options)
+  const turn = config.game === "katte" ? null : el("select", { id: "room-timer" },
+    ...[0, 20, 45, 90].map((n) => el("option", { value: String(n), text: n ? t("web.friends.timer.seconds", { s: n }) : t("web.friends.timer.off") })));
   section.replaceChildren(
     el("h1", { id: "friends-title", text: t("web.friends.room.title", { game: t(`game.${config.game}`) }) }),
     el("p", { class: "invite-how", text: t("web.friends.invite.how") }),
     el("ul", { id: "invite-seats", class: "invite-seats" }),
+    turn ? el("p", { class: "field" }, el("label", { for: "room-timer", text: t("web.friends.timer") }), " ", turn,
+      el("small", { class: "help", text: t("web.friends.timer.help") })) : null,
     el("p", { id: "room-status", role: "status" }),
     el("div", { class: "dialog-actions" },
       el("button", { type: "button", id: "room-back", onclick: back, text: t("web.friends.room.back") }), go));

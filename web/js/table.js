@@ -630,7 +630,9 @@ function drawTimer(m) {
     if (left === 0 && model.decision === decision && !ui.busy) {
       clearInterval(clock);
       clock = null;
-      send("act", timer.action); // time is up: the engine plays for the seat (K-13)
+      // time is up: the engine plays for the seat (Katte, K-13), or the seat's bot decides this once
+      if (timer.call) send(timer.call);
+      else send("act", timer.action);
     }
   };
   tick();

@@ -296,6 +296,22 @@ class Table:
             return {"cancelled": True}
         return self.apply(action)
 
+    async def timeout(self) -> Reply:
+        """The human's turn timer ran out (a table option: ``model.timer``): the seat's
+        computer player decides for it, this once (Katte's own timer is the engine's
+        ``timeout`` action, which the page sends as a move)."""
+        m = self.match
+        if m is None or self.seat not in m.to_act() or m.deal_over or self.left(m):
+            return {"error": self.text("web.error.busy")}
+        if not int(self.config.get("turn_seconds") or 0):
+            return {"error": self.text("web.error.busy")}
+        epoch, seat = self.epoch, self.seat
+        try:
+            action = await self.players.action(m, seat, lambda: self.epoch == epoch and m is self.match)
+        except bots.Cancelled:
+            return {"cancelled": True}
+        return self.apply(action)
+
     async def ask_hint(self) -> Reply:
         """The hard bot's choice for the human's seat, with its reason."""
         m = self.match
@@ -478,6 +494,30 @@ class Table:
         if playing and not m.deal_over and m.NAME == "katte" and m.can(f"{seat} leave"):
             return self.apply(m.parse(f"{seat} leave"))
         return self.changed([])
+
+    async def guest_timeout(self, seat: int) -> Reply:
+        """The turn timer of the friend in ``seat`` ran out (the friend's page says so, or
+        the host's page, a little later, if the friend's never does): the engine plays
+        for the seat (Katte, K-13) or its computer player decides, this once. The same
+        shape as ``guest_call``'s reply."""
+        m = self.match
+        g = self.guests.get(seat)
+        if m is None or g is None or not g.seated or m.deal_over or seat not in m.to_act():
+            return {"reply": {"error": self.text("web.error.busy")}}
+        katte = f"{seat} timeout"
+        if m.NAME == "katte" and m.can(katte):
+            host = self.apply(m.parse(katte))
+        elif int(self.config.get("turn_seconds") or 0):
+            epoch = self.epoch
+            try:
+                action = await self.players.action(m, seat, lambda: self.epoch == epoch and m is self.match)
+            except bots.Cancelled:
+                return {"reply": {"cancelled": True}}
+            host = self.apply(action)
+        else:
+            return {"reply": {"error": self.text("web.error.busy")}}
+        guests = host.pop("guests", {})
+        return {"reply": guests.pop(str(seat), {}), "host": host, "guests": guests}
 
     def guest_reply(self, seat: int, events: list[Event]) -> Reply:
         """The table as the friend in ``seat`` sees it, in the friend's language: the

@@ -201,16 +201,20 @@ def status(match: Match, seat: int, acting: list[int], select: Any, game: Game,
     return t("web.table.turn.others")
 
 
-def timer(match: Match, seat: int, acting: list[int], left: bool = False) -> dict[str, Any] | None:
-    """The human's turn timer, if the table has one (Katte's K-13): its seconds, and the
-    action the page sends when they run out (the engine then plays for the seat)."""
+def timer(match: Match, seat: int, acting: list[int], left: bool = False,
+          config: dict[str, Any] | None = None) -> dict[str, Any] | None:
+    """The human's turn timer, if the table has one: Katte's K-13 (an option of the game:
+    the page then sends ``action``, and the engine plays for the seat), or a friends
+    table's ``turn_seconds`` in the other games (the page then sends the ``timeout``
+    request, and the seat's computer player decides for it)."""
     if left or seat not in acting or match.deal_over:
         return None
     seconds = next((match.options[o.key] for o in match.OPTIONS if o.kind == "seconds"), None)
-    if not seconds:
-        return None
-    action = f"{seat} timeout"
-    return {"seconds": seconds, "action": action} if match.can(action) else None
+    if seconds:
+        action = f"{seat} timeout"
+        return {"seconds": seconds, "action": action} if match.can(action) else None
+    table = int((config or {}).get("turn_seconds") or 0)
+    return {"seconds": table, "action": None, "call": "timeout"} if table > 0 else None
 
 
 def hint(match: Match, seat: int, decision: Any, t: Text) -> dict[str, Any]:
@@ -287,7 +291,7 @@ def build(match: Match, seat: int, game: Game, t: Text, *, announce: list[str],
         "status": status(match, seat, acting, select, game, view, t, left),
         "next": "over" if match.deal_over else ("bots" if waiting else "you"),
         "mine": mine, "simultaneous": len(acting) > 1,
-        "timer": timer(match, seat, acting, left) if mine else None,
+        "timer": timer(match, seat, acting, left, config) if mine else None,
         "decision": decisions(match),
         "announce": announce, "summary": summary, "match_over": over,
         "hint": hint if mine else None, "can_hint": mine,

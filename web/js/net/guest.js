@@ -103,6 +103,7 @@ export function createGuest(channel, hooks) {
         case "category": return (await ask("category", [codes(args[0])]))?.text ?? "";
         case "why": return ask("why", [String(args[0])]);
         case "suggest": return (await ask("suggest", []))?.sets ?? null;
+        case "timeout": return ask("timeout", []);
         case "set_language": return null; // the host's page words this seat's table in the language the friend joined in
         default: return { error: hooks.text("web.friends.guest.no") }; // hints, undo, reviews: the host's page has them
       }

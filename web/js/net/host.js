@@ -42,11 +42,33 @@ export function createHost(table, options) {
     }
   }, protocol.PING_MS);
 
+  // each friend's turn timer, kept by the host too (a little longer than the friend's own)
+  const timers = new Map(); // seat -> {decision, handle}
+  function watchTimer(seat, reply) {
+    const m = reply?.model;
+    const timer = m?.mine ? m.timer : null;
+    const old = timers.get(seat);
+    if (old && (!timer || old.decision !== m.decision)) {
+      clearTimeout(old.handle);
+      timers.delete(seat);
+    }
+    if (!timer || timers.has(seat)) return;
+    const decision = m.decision;
+    const handle = setTimeout(() => {
+      timers.delete(seat);
+      const s = seats.get(seat);
+      // still that decision, on the host's table: the host plays for the friend's seat
+      if (s?.joined && table.model?.decision === decision) queue(() => request(s, { id: 0, call: "timeout" }));
+    }, timer.seconds * 1000 + protocol.TIMER_GRACE_MS);
+    timers.set(seat, { decision, handle });
+  }
+
   relayGuests((guests) => {
     seq += 1;
     for (const [key, reply] of Object.entries(guests)) {
       const s = seats.get(Number(key));
       if (s?.channel?.readyState === "open") send(s, "update", { seq, reply });
+      watchTimer(Number(key), reply);
     }
   });
 
@@ -135,9 +157,11 @@ export function createHost(table, options) {
   }
 
   async function request(s, msg) {
-    const got = await call("guest_call", s.seat, JSON.stringify({ call: msg.call, args: msg.args }));
+    const got = msg.call === "timeout" ? await call("guest_timeout", s.seat)
+      : await call("guest_call", s.seat, JSON.stringify({ call: msg.call, args: msg.args }));
     if (s.channel?.readyState !== "open") return;
-    send(s, "answer", { id: msg.id, seq, reply: got?.reply ?? { error: "" } });
+    if (msg.id) send(s, "answer", { id: msg.id, seq, reply: got?.reply ?? { error: "" } });
+    else if (got?.reply?.model) send(s, "update", { seq, reply: got.reply }); // (the host's own timeout for the seat)
     if (got?.host) table.push(got.host);
   }
 
@@ -178,6 +202,7 @@ export function createHost(table, options) {
     get refusals() { return log.slice(); },
     close() {
       clearInterval(beat);
+      for (const { handle } of timers.values()) clearTimeout(handle);
       for (const s of seats.values()) drop(s, "closed-by-host");
       relayGuests(null);
     },

@@ -20,8 +20,13 @@ export const LOST_MS = 9000;
 /** A friend's messages per second the host takes, on average, and in one burst. */
 export const RATE = { perSecond: 20, burst: 40 };
 
-/** What a friend's page may ask the host's table for (web/table/friends.py: GUEST_CALLS). */
-export const GUEST_CALLS = ["act", "act_cards", "check_cards", "why", "category", "suggest"];
+/** What a friend's page may ask the host's table for (web/table/friends.py: GUEST_CALLS,
+ * and "timeout": the friend's turn timer ran out, ``guest_timeout``). */
+export const GUEST_CALLS = ["act", "act_cards", "check_cards", "why", "category", "suggest", "timeout"];
+
+/** The host gives a friend's own turn timer this much longer (ms) before it plays for the
+ * seat itself: a friend's page that never says so (gone quiet, or changed) holds nobody up. */
+export const TIMER_GRACE_MS = 3000;
 
 /**
  * @typedef {{v: number, kind: "hello", name: string, lang: string, token: string}} Hello
