@@ -63,6 +63,12 @@ export function createHost(table, options) {
     timers.set(seat, { decision, handle });
   }
 
+  // the host's page going away (a reload, a closed tab) tells every friend at once
+  const goodbye = () => {
+    for (const s of seats.values()) if (s.channel?.readyState === "open") send(s, "closed", { why: "host-left" });
+  };
+  addEventListener("pagehide", goodbye);
+
   relayGuests((guests) => {
     seq += 1;
     for (const [key, reply] of Object.entries(guests)) {
@@ -202,6 +208,7 @@ export function createHost(table, options) {
     get refusals() { return log.slice(); },
     close() {
       clearInterval(beat);
+      removeEventListener("pagehide", goodbye);
       for (const { handle } of timers.values()) clearTimeout(handle);
       for (const s of seats.values()) drop(s, "closed-by-host");
       relayGuests(null);
