@@ -55,6 +55,23 @@ QR = ("qr@0.7.0", "qr-0.7.0.tgz",
       ["index.js", "decode.js", "LICENSE-MIT"],
       "vendor/qr-0.7.0")
 
+# The friends table's table code (over the internet): Trystero's Nostr strategy and what it
+# imports, vendored as they are but for the bare module names, which become paths here (the
+# page has no bundler and no import map). Loaded only when a player turns table codes on.
+TRYSTERO_NOSTR = ("@trystero-p2p/nostr@0.25.4", "trystero-p2p-nostr-0.25.4.tgz",
+                  "sha512-QDox1VVHl0ro/CLfQVUtMS9EQbtJhQM7CCsO4SGv9KrPBT+x3bmOqQ4Y6iugsLzQ6sW+a2cwUTxjDRz/BywqMg==",
+                  ["dist/index.mjs", "LICENSE"], "vendor/trystero-nostr-0.25.4")
+TRYSTERO_CORE = ("@trystero-p2p/core@0.25.4", "trystero-p2p-core-0.25.4.tgz",
+                 "sha512-ehvSL1FqW962XyEctXngeDF/IOM1bWmfCKBNR4vwmVa0JGfM0+dlY4TEzSEGghYp3qqGCrpFIVTxdvlBUGVO6Q==",
+                 ["dist/*.mjs", "LICENSE"], "vendor/trystero-core-0.25.4")
+NOBLE_SECP256K1 = ("@noble/secp256k1@3.2.0", "noble-secp256k1-3.2.0.tgz",
+                   "sha512-Z3ZAWOTxJ0EuTuZTi7Y69iK7GgrLHh8sgm45lVDhg/b3Nk1TpAiKhick2KkZisHuupeepSkyIydN/J459SdX1w==",
+                   ["index.js", "LICENSE"], "vendor/noble-secp256k1-3.2.0")
+VENDOR_IMPORTS = {  # bare module name -> the vendored file, from a vendored folder
+    "@trystero-p2p/core": "../trystero-core-0.25.4/index.mjs",
+    "@noble/secp256k1": "../noble-secp256k1-3.2.0/index.js",
+}
+
 # Plain files copied from web/ as they are.
 STATIC = ["app.css", "table.css", "js/*.js", "js/net/*.js", "worker.py"]
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
@@ -136,6 +153,17 @@ COMMAND_LINE_ONLY = {"engine/__main__.py", "engine/bench.py", "engine/playthroug
                      "engine/bots/call_kitti/train.py", "engine/bots/timing.py"}
 
 
+def vendored_imports(data: bytes) -> bytes:
+    """A vendored module with its bare imports (``from "@noble/secp256k1"``) made paths."""
+    text = data.decode("utf-8")
+    for bare, path in VENDOR_IMPORTS.items():
+        text = text.replace(f'from "{bare}"', f'from "{path}"')
+    left = re.findall(r'from "(@[\w./-]+|[a-z][\w.-]*)"', text)
+    if left:
+        raise BuildError(f"a vendored module imports {left[0]!r}, which the build does not vendor")
+    return text.encode("utf-8")
+
+
 def package_zip(package: Path) -> bytes:
     """A Python package as a zip with fixed timestamps and order (the same bytes every build),
     without its command-line tools."""
@@ -180,9 +208,11 @@ def preload_links(files: dict[str, bytes]) -> tuple[str, str]:
 def site_files() -> dict[str, bytes]:
     """Every file of the site except the service worker, by path."""
     files: dict[str, bytes] = {}
-    for spec, name, integrity, patterns, folder in (PYODIDE, PYSCRIPT, QR):
+    for spec, name, integrity, patterns, folder in (PYODIDE, PYSCRIPT, QR, TRYSTERO_NOSTR, TRYSTERO_CORE,
+                                                    NOBLE_SECP256K1):
         for base, data in unpack(spec, fetch(spec, name, integrity), patterns).items():
-            files[f"{folder}/{base}"] = data
+            files[f"{folder}/{base}"] = vendored_imports(data) if base.endswith((".mjs", ".js")) and \
+                folder.startswith("vendor/t") else data
     for pattern in STATIC:
         for p in sorted(WEB.glob(pattern)):
             files[p.relative_to(WEB).as_posix()] = p.read_bytes()

@@ -23,9 +23,10 @@ import { showStats } from "./stats.js";
 import { replay } from "./replay.js";
 import { newNumber, today, readPlayLink, playLink } from "./deals.js";
 import { rowKey } from "./data-file.js";
-import { openRoom, openInvite, stopHosting, joinPage, answerPage } from "./friends.js";
+import { openRoom, openInvite, stopHosting, joinPage, answerPage, codePage, resumeHosting } from "./friends.js";
 
 const params = new URLSearchParams(location.search);
+const FRIEND_PAGES = ["join", "answer", "table"]; // a friend's pages: no Python needed
 let playing = null; // {game, config, lock} of the match on the table
 let saves = {}; // the saved matches, by game (kept in step with the store)
 let ready = null; // Promise: Python is ready in its worker
@@ -37,7 +38,7 @@ function route() {
   if (location.hash === "#/stats" || location.hash === "#/history") return { page: location.hash.slice(2) };
   const shown = /^#\/(replay|share)\/(.+)$/s.exec(location.hash);
   if (shown) return { page: shown[1], arg: shown[2] };
-  const friends = /^#\/(join|answer)\/(.+)$/s.exec(location.hash);
+  const friends = /^#\/(join|answer|table)\/(.+)$/s.exec(location.hash);
   if (friends) return { page: friends[1], arg: friends[2] };
   const link = readPlayLink(location.hash, DATA.games);
   if (link) return { page: "deal", link };
@@ -52,7 +53,7 @@ function go(hash, replace = false) {
 
 async function follow() {
   const r = route();
-  if (r.page !== "join" && r.page !== "answer") python(); // (a friend's page plays without Python)
+  if (!FRIEND_PAGES.includes(r.page)) python(); // (a friend's page plays without Python)
   if (r.page !== "replay" && r.page !== "share") replay.close(); // (it holds the table's drawing ids)
   if (r.page === "play") {
     if (playing && playing.game === r.game) return;
@@ -65,10 +66,11 @@ async function follow() {
     return replay.open(r, () => python());
   }
   if (r.page === "stats" || r.page === "history") return showPage(r.page);
-  if (r.page === "join" || r.page === "answer") {
+  if (FRIEND_PAGES.includes(r.page)) {
     // (the code stays in the fragment: it never reaches a server, not even this site's)
     const section = showOnly("friends");
     if (r.page === "answer") return answerPage(section, location.hash);
+    if (r.page === "table") return codePage(section, location.hash, { show: showGuestTable, done: () => { go("#/"); showLobby(); } });
     return joinPage(section, location.hash, { show: showGuestTable, done: () => { go("#/"); showLobby(); } });
   }
   go("#/", true);
@@ -177,8 +179,10 @@ async function enter(game, config, request) {
     // "Play this deal": a numbered match's number, options and bot levels (not the deal of the day's: it has its own)
     playLink: () => (config.number && !config.daily ? playLink(config) : null),
     // a friends table: the menu's "Invite friends" (a solo table can take friends too)
-    invite: config.humans || config.daily ? null : () => openInvite(config.name),
+    invite: config.humans || config.daily ? null : () => openInvite(config.name, config, keepCode),
   });
+  // a friends table with a code: open again at once (the host's page reloaded), friends come back
+  if (config.table_code) resumeHosting(config.name, config, keepCode);
   if (reply.record) saveMatch(game, config, reply.record, reply.model);
   store.askPersist();
   return reply;
@@ -195,7 +199,8 @@ async function start(choices, fixed = {}) {
     // a friends table: the room first (who sits where); the deal once the host deals
     return openRoom(showOnly("friends"), config, {
       deal: (guests) => start({ ...choices, guests: guests.names, guest_langs: guests.langs, friends: undefined,
-        ...(guests.seconds ? { turn_seconds: guests.seconds } : {}) }, fixed),
+        ...(guests.seconds ? { turn_seconds: guests.seconds } : {}), ...(guests.code ? { table_code: guests.code } : {}) },
+      { ...fixed, id: config.id }),
       back: () => { stopHosting(); go("#/"); showLobby(); },
     });
   }
@@ -224,6 +229,14 @@ async function continueMatch(game, fromRoute = false) {
   } else if (reply && !fromRoute) {
     go(`#/play/${game}`);
   }
+}
+
+/** The table code the host opened, kept with the match (a reload opens it again). */
+function keepCode(code) {
+  if (!playing) return;
+  playing.config.table_code = code;
+  const save = saves[playing.game];
+  if (save) saveMatch(playing.game, playing.config, save.record, table.model);
 }
 
 function saveMatch(game, config, record, model) {
@@ -318,7 +331,7 @@ function python() {
   }
   return ready;
 }
-if (route().page !== "join" && route().page !== "answer") python();
+if (!FRIEND_PAGES.includes(route().page)) python();
 window.addEventListener("popstate", follow);
 // a reload (or a crash) on a table's address continues that match: saves first
 // a new version waiting is taken up first (the page then reloads): only then is a match resumed

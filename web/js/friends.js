@@ -6,6 +6,8 @@ import { t, el, lang } from "./i18n.js";
 import { table } from "./table.js";
 import { useRemote } from "./engine.js";
 import * as store from "./store.js";
+import { newCode, readCode } from "./net/words.js";
+import * as protocol from "./net/protocol.js";
 
 const ANSWERS = "kortti-friends-answers"; // BroadcastChannel: an answer opened in another tab
 const TOKEN_KEY = "kortti.friends.token"; // the seat token the host gave this device
@@ -103,12 +105,14 @@ async function copy(text, said) {
 // ------------------------------------------------------------------ the host
 
 /** The host's page starts hosting (once per table: the room, then its match). */
-async function hosting(hostName) {
+async function hosting(hostName, matchId = "") {
   if (host) return host;
+  host = { matchId }; // (the tokens are read with it, just below)
   const { createHost } = await import("./net/host.js");
-  const h = createHost(table, { hostName, inRoom: () => Boolean(host?.room), onChange: () => drawSeats() });
+  const h = createHost(table, { hostName, inRoom: () => Boolean(host?.room), onChange: () => drawSeats(),
+    freeSeats: () => freeSeats(), tokens: loadTokens(), onTokens: saveTokens });
   const answers = "BroadcastChannel" in globalThis ? new BroadcastChannel(ANSWERS) : null;
-  host = { host: h, invites: new Map(), answers, status: new Map(), room: null };
+  host = { matchId, host: h, invites: new Map(), answers, status: new Map(), room: null, code: null, codeRoom: null };
   if (answers) {
     answers.onmessage = (event) => {
       const got = readLink(event.data?.answer, "answer");
@@ -123,6 +127,7 @@ async function hosting(hostName) {
 /** The table is left: every friend's channel closes and the invites with them. */
 export function stopHosting() {
   if (!host) return;
+  host.codeRoom?.leave();
   host.host.close();
   for (const inv of host.invites.values()) inv.close?.();
   host.answers?.close();
@@ -133,7 +138,7 @@ export function stopHosting() {
  * friend who came is ready. ``deal({names, langs})`` starts the match with them. */
 export async function openRoom(section, config, { deal, back }) {
   stopHosting();
-  await hosting(config.name || t("web.lobby.name.default"));
+  await hosting(config.name || t("web.lobby.name.default"), config.id);
   host.room = { config, deal };
   const go = el("button", { type: "button", id: "room-deal", class: "primary", onclick: () => {
     const joined = host.host.friends;
@@ -143,7 +148,7 @@ export async function openRoom(section, config, { deal, back }) {
     host.room = null;
     const seconds = Number(turn?.value || 0);
     section.replaceChildren(); // (the table's invite dialog draws the same list: one of it at a time)
-    deal({ names, langs, seconds });
+    deal({ names, langs, seconds, code: host.code });
   } });
   // a turn timer for every person at the table (Katte has its own, K-13, among its options)
   const turn = config.game === "katte" ? null : el("select", { id: "room-timer" },
@@ -152,6 +157,7 @@ export async function openRoom(section, config, { deal, back }) {
     el("h1", { id: "friends-title", text: t("web.friends.room.title", { game: t(`game.${config.game}`) }) }),
     el("p", { class: "invite-how", text: t("web.friends.invite.how") }),
     el("ul", { id: "invite-seats", class: "invite-seats" }),
+    el("section", { id: "code-panel", class: "code-panel", "aria-labelledby": "code-title" }),
     turn ? el("p", { class: "field" }, el("label", { for: "room-timer", text: t("web.friends.timer") }), " ", turn,
       el("small", { class: "help", text: t("web.friends.timer.help") })) : null,
     el("p", { id: "room-status", role: "status" }),
@@ -161,14 +167,17 @@ export async function openRoom(section, config, { deal, back }) {
   section.querySelector("h1").focus?.();
 }
 
-/** The menu's "Invite friends", at the table: the same list, in a dialog. */
-export async function openInvite(hostName) {
-  await hosting(hostName);
+/** The menu's "Invite friends", at the table: the same list, in a dialog. ``config``: the
+ * match's (its id keeps the friends' tokens; ``onCode(code)`` keeps the table code with it). */
+export async function openInvite(hostName, config = {}, onCode = null) {
+  await hosting(hostName, config.id);
+  if (onCode) host.onCode = onCode;
   $("invite-dialog")?.remove();
   const d = el("dialog", { id: "invite-dialog", class: "panel invite", "aria-labelledby": "invite-title" },
     el("h2", { id: "invite-title", text: t("web.friends.invite.title") }),
     el("p", { class: "invite-how", text: t("web.friends.invite.how") }),
     el("ul", { id: "invite-seats", class: "invite-seats" }),
+    el("section", { id: "code-panel", class: "code-panel", "aria-labelledby": "code-title" }),
     el("form", { method: "dialog", class: "dialog-actions" },
       el("button", { type: "submit", id: "invite-close", text: t("web.dialog.close") })));
   d.addEventListener("close", () => d.remove());
@@ -204,6 +213,7 @@ function seatRows() {
 function drawSeats() {
   const list = $("invite-seats");
   if (!list || !host) return;
+  drawCode();
   const rows = seatRows();
   list.replaceChildren(...rows.map(({ seat, connected, friend, who }) => {
     const inv = host.invites.get(seat);
@@ -251,6 +261,127 @@ function drawSeats() {
   }
 }
 
+// ------------------------------------------------------------------ the table code (internet)
+
+const NET_KEY = "kortti.friends.net"; // the relays and STUN servers the player set
+const TOKENS_KEY = "kortti.friends.tokens"; // the host's friends' tokens, by match: they outlive a reload
+
+/** The relays (empty: Trystero's public ones) and STUN servers to use, as the player set them. */
+export function netSettings() {
+  const urls = (list, schemes) => (Array.isArray(list) ? list : []).map(String)
+    .filter((u) => schemes.some((x) => u.startsWith(x)) && u.length < 300).slice(0, 20);
+  try {
+    const saved = JSON.parse(localStorage.getItem(NET_KEY) || "{}");
+    return { relays: urls(saved.relays, ["wss://", "ws://"]),
+      stun: saved.stun === undefined ? DEFAULT_STUN.slice() : urls(saved.stun, ["stun:", "stuns:"]) };
+  } catch {
+    return { relays: [], stun: DEFAULT_STUN.slice() };
+  }
+}
+
+const DEFAULT_STUN = ["stun:stun.l.google.com:19302"];
+
+function netForm() {
+  const now = netSettings();
+  const relays = el("textarea", { id: "net-relays", rows: "3", spellcheck: "false", value: now.relays.join("\n") });
+  relays.value = now.relays.join("\n");
+  const stun = el("textarea", { id: "net-stun", rows: "2", spellcheck: "false" });
+  stun.value = now.stun.join("\n");
+  const said = el("span", { role: "status" });
+  const lines = (box) => box.value.split(/\s+/).filter(Boolean);
+  return el("details", { class: "net-settings" }, el("summary", { text: t("web.friends.net.title") }),
+    el("label", { for: "net-relays", text: t("web.friends.net.relays") }), relays,
+    el("small", { class: "help", text: t("web.friends.net.relays.help") }),
+    el("label", { for: "net-stun", text: t("web.friends.net.stun") }), stun,
+    el("small", { class: "help", text: t("web.friends.net.stun.help") }),
+    el("button", { type: "button", id: "net-save", onclick: () => {
+      try {
+        localStorage.setItem(NET_KEY, JSON.stringify({ relays: lines(relays), stun: lines(stun) }));
+        const kept = netSettings();
+        relays.value = kept.relays.join("\n");
+        stun.value = kept.stun.join("\n");
+        said.textContent = t("web.friends.net.saved");
+      } catch {
+        said.textContent = t("web.friends.net.unsaved");
+      }
+    }, text: t("web.friends.net.save") }), said);
+}
+
+function loadTokens() {
+  try {
+    return JSON.parse(localStorage.getItem(TOKENS_KEY) || "{}")[host?.matchId ?? ""] || {};
+  } catch {
+    return {};
+  }
+}
+
+function saveTokens(tokens) {
+  if (!host?.matchId) return;
+  try {
+    const all = JSON.parse(localStorage.getItem(TOKENS_KEY) || "{}");
+    all[host.matchId] = tokens;
+    localStorage.setItem(TOKENS_KEY, JSON.stringify(all));
+  } catch { /* a friend coming back after a reload then gets a new seat */ }
+}
+
+/** The seats a friend who comes by the code may take, in order: computer players' seats
+ * that no friend has had, then friends' seats they left. */
+function freeSeats() {
+  if (host?.room) {
+    const { players, seat } = host.room.config;
+    return Array.from({ length: players }, (_, s) => s).filter((s) => s !== seat);
+  }
+  const m = table.model;
+  if (!m) return [];
+  const friends = new Map((m.friends || []).map((f) => [f.seat, f]));
+  const others = m.seats.map((s) => s.seat).filter((s) => s !== m.seat && !friends.get(s)?.connected);
+  return [...others.filter((s) => !friends.has(s)), ...others.filter((s) => friends.has(s))];
+}
+
+function drawCode() {
+  const panel = $("code-panel");
+  if (!panel || !host) return;
+  if (panel.dataset.code === (host.code || "")) return; // (drawn: the QR code is not made again)
+  panel.dataset.code = host.code || "";
+  const title = el("h2", { id: "code-title", text: t("web.friends.code.title") });
+  if (!host.code) {
+    panel.replaceChildren(title, el("p", { text: t("web.friends.code.consent.host") }),
+      el("button", { type: "button", id: "code-on", onclick: () => codeOn(), text: t("web.friends.code.on") }),
+      el("p", { id: "code-status", role: "status" }), netForm());
+    return;
+  }
+  const link = `${location.origin}${location.pathname}#/table/${host.code}`;
+  const field = el("input", { type: "text", readonly: true, value: link, id: "code-link", "aria-label": t("web.friends.code.link") });
+  const said = el("span", { role: "status" });
+  const shown = el("div", { class: "qr-box" });
+  qrImage(link, t("web.friends.code.qr")).then((img) => shown.replaceChildren(img), () => {});
+  panel.replaceChildren(title,
+    el("p", { class: "code-line" }, t("web.friends.code.label"), " ", el("strong", { id: "table-code", class: "table-code", text: host.code.replaceAll("-", " ") })),
+    el("p", { text: t("web.friends.code.how") }),
+    el("label", { for: "code-link", text: t("web.friends.code.link") }), field,
+    el("button", { type: "button", onclick: () => { field.select(); copy(link, said); }, text: t("web.friends.copy") }), said,
+    shown, el("p", { id: "code-status", role: "status", text: host.codeStatus || "" }));
+}
+
+/** The host turns the table code on (after the sentence on what goes to whom). */
+async function codeOn(code = null) {
+  if (!host || host.codeRoom) return;
+  const wanted = code || newCode();
+  try {
+    const { joinTable } = await import("./net/room.js");
+    const room = await joinTable(wanted, { host: true, ...netSettings(), onPeer: (ch) => host?.host.attach(null, ch) });
+    if (!host) return room.leave();
+    host.codeRoom = room;
+    host.code = wanted;
+    host.onCode?.(wanted);
+  } catch (e) {
+    const status = $("code-status");
+    if (status) status.textContent = reasonText(e);
+    return;
+  }
+  drawSeats();
+}
+
 async function makeInvite(seat) {
   host.status.set(seat, t("web.friends.invite.making"));
   host.invites.set(seat, { close() {} });
@@ -292,6 +423,15 @@ async function accept(seat, code) {
     host.status.set(seat, reasonText(e));
     drawSeats();
   }
+}
+
+/** A match with a table code resumes (the host's page reloaded): the code is open again at
+ * once, and friends who come back are known by their tokens. */
+export async function resumeHosting(hostName, config, onCode) {
+  if (!config.table_code) return;
+  await hosting(hostName, config.id);
+  host.onCode = onCode;
+  await codeOn(config.table_code);
 }
 
 // ------------------------------------------------------------------ an answer on the host's device
@@ -376,51 +516,112 @@ export function joinPage(section, text, { show, done }) {
       go.disabled = false;
       return;
     }
-    connected(channel, name.value.trim());
+    seatFriend(section, channel, name.value.trim(), { show, done, said, hide: [box, form] });
   }
+}
 
-  async function connected(channel, who) {
-    const { createGuest } = await import("./net/guest.js");
-    let opened = false;
-    const guest = createGuest(channel, {
-      name: who, lang, token: savedToken(), text: t,
-      onWelcome(w) {
-        try { localStorage.setItem(TOKEN_KEY, w.token); } catch { /* private mode: the host gives a new one */ }
-        box.hidden = true;
-        form.hidden = true;
-        said.textContent = t("web.friends.join.connected", { host: w.host });
-        const ready = el("button", { type: "button", id: "join-ready", class: "primary", text: t("web.friends.join.ready"),
-          onclick: () => { guest.ready(); ready.disabled = true; said.textContent = t("web.friends.join.readied", { host: w.host }); } });
-        section.append(ready);
-        ready.focus();
-      },
-      onReply(reply) {
-        if (reply.waiting) {
-          if (!opened) {
-            section.replaceChildren(el("h1", { id: "friends-title", text: reply.waiting.title }),
-              el("p", { id: "join-status", role: "status", text: reply.waiting.text }));
-          }
-          return;
-        }
-        if (!reply.model) return;
+/** A friend's page, connected to the host: hello, the host's welcome ("Ready"), then the
+ * tables the host sends for this seat. ``lost(why)``: the connection ended (else the page
+ * says so and offers the way back). */
+async function seatFriend(section, channel, who, { show, done, said, hide = [], lost = null }) {
+  const { createGuest } = await import("./net/guest.js");
+  let opened = false;
+  const guest = createGuest(channel, {
+    name: who, lang, token: savedToken(), text: t,
+    onWelcome(w) {
+      try { localStorage.setItem(TOKEN_KEY, w.token); } catch { /* private mode: the host gives a new one */ }
+      for (const node of hide) node.hidden = true;
+      said.textContent = t("web.friends.join.connected", { host: w.host });
+      const ready = el("button", { type: "button", id: "join-ready", class: "primary", text: t("web.friends.join.ready"),
+        onclick: () => { guest.ready(); ready.disabled = true; said.textContent = t("web.friends.join.readied", { host: w.host }); } });
+      section.append(ready);
+      ready.focus();
+    },
+    onReply(reply) {
+      if (reply.waiting) {
         if (!opened) {
-          opened = true;
-          show(reply, { leave: () => { guest.leave(); useRemote(null); done(); } });
-        } else table.push(reply);
-      },
-      onClosed(why) {
-        useRemote(null);
-        const words = t(`web.friends.closed.${why}`) === `web.friends.closed.${why}` ? t("web.friends.closed.lost") : t(`web.friends.closed.${why}`);
-        if (opened) {
-          opened = false;
-          table.close();
+          section.replaceChildren(el("h1", { id: "friends-title", text: reply.waiting.title }),
+            el("p", { id: "join-status", role: "status", text: reply.waiting.text }));
         }
-        section.hidden = false;
-        section.replaceChildren(el("h1", { id: "friends-title", text: t("web.friends.closed.title") }),
-          el("p", { id: "join-status", role: "alert", text: words }),
-          el("p", {}, el("a", { href: "#/", text: t("web.friends.back") })));
-      },
-    });
-    useRemote(guest);
+        return;
+      }
+      if (!reply.model) return;
+      if (!opened) {
+        opened = true;
+        show(reply, { leave: () => { guest.leave(); useRemote(null); done(); } });
+      } else table.push(reply);
+    },
+    onClosed(why) {
+      useRemote(null);
+      if (opened) {
+        opened = false;
+        table.close();
+      }
+      section.hidden = false;
+      if (lost && why !== "left" && why !== "removed" && why !== "version" && why !== "full") return lost(why);
+      const words = t(`web.friends.closed.${why}`) === `web.friends.closed.${why}` ? t("web.friends.closed.lost") : t(`web.friends.closed.${why}`);
+      section.replaceChildren(el("h1", { id: "friends-title", text: t("web.friends.closed.title") }),
+        el("p", { id: "join-status", role: "alert", text: words }),
+        el("p", {}, el("a", { href: "#/", text: t("web.friends.back") })));
+    },
+  });
+  useRemote(guest);
+  return guest;
+}
+
+/** ``#/table/<code>`` (an invite link, or a code typed in the lobby): a friend joins by the
+ * table code, over public relays, once the page has said what that sends to whom. The page
+ * keeps looking for the host: after a lost connection (the host reloaded, a network
+ * dropped) it is seated again from the next deal with no new exchange (its token). */
+export function codePage(section, text, { show, done }) {
+  const code = readCode(decodeURIComponent(String(text).replace(/^#\/table\//, "")));
+  const title = el("h1", { id: "friends-title", text: t("web.friends.join.title") });
+  if (!code) {
+    section.replaceChildren(title, el("p", { role: "alert", text: t("web.friends.code.bad") }),
+      el("p", {}, el("a", { href: "#/", text: t("web.friends.back") })));
+    return;
+  }
+  const name = el("input", { id: "join-name", type: "text", maxlength: "24", autocomplete: "nickname",
+    value: store.loadChoices().name || "" });
+  const said = el("p", { id: "join-status", role: "status" });
+  const go = el("button", { type: "submit", id: "join-go", class: "primary", text: t("web.friends.join.go") });
+  const form = el("form", { class: "join-form", onsubmit: (e) => { e.preventDefault(); start(); } },
+    el("label", { for: "join-name", text: t("web.lobby.name") }), name, go);
+  section.replaceChildren(title,
+    el("p", {}, t("web.friends.code.label"), " ", el("strong", { class: "table-code", text: code.replaceAll("-", " ") })),
+    el("p", { text: t("web.friends.code.consent.guest") }), form, netForm(), said);
+  name.focus();
+  let current = null;
+
+  async function start() {
+    go.disabled = true;
+    said.textContent = t("web.friends.code.looking");
+    const slow = setTimeout(() => { if (!current) said.textContent = t("web.friends.code.nobody"); }, 20000);
+    try {
+      const { joinTable } = await import("./net/room.js");
+      await joinTable(code, { host: false, ...netSettings(), onPeer: (ch) => {
+        // the host says it is the table; the code's other peers (friends) are left be
+        ch.onmessage = (event) => {
+          ch.onmessage = null;
+          if (current || !protocol.parse(event.data, "host").ok || JSON.parse(event.data).kind !== "table") return;
+          found(ch);
+        };
+      } });
+    } catch (e) {
+      clearTimeout(slow);
+      said.textContent = reasonText(e);
+      go.disabled = false;
+    }
+
+    async function found(ch) {
+        clearTimeout(slow);
+        current = { closed: false };
+        current = await seatFriend(section, ch, name.value.trim(), { show, done, said, hide: [form], lost: () => {
+          current = null;
+          section.replaceChildren(el("h1", { id: "friends-title", text: t("web.friends.code.lost.title") }),
+            el("p", { id: "join-status", role: "status", text: t("web.friends.code.lost") }),
+            el("p", {}, el("a", { href: "#/", text: t("web.friends.back") })));
+        } });
+    }
   }
 }

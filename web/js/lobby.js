@@ -4,6 +4,7 @@
 // choice that no longer fits (a level, a player count, an option the game has not) falls
 // back to the default. Above the game choice: "Continue" offers for saved matches and
 // the saves that could not be read (kept aside, downloadable).
+import { readCode } from "./net/words.js";
 import { DATA, t, el, lang, onLanguage } from "./i18n.js";
 import { loadChoices, saveChoices, discardAside, dropMatch, loadAll, rawText } from "./store.js";
 
@@ -237,7 +238,13 @@ function render() {
     // a friends table: the same choices; friends at other devices take seats before the deal
     el("div", { class: "daily" },
       el("button", { type: "button", id: "friends-start", "aria-describedby": "friends-help", text: t("web.friends.open") }),
-      el("small", { id: "friends-help", class: "help", text: t("web.friends.open.help") })));
+      el("small", { id: "friends-help", class: "help", text: t("web.friends.open.help") })),
+    // a friend's table code, typed (or read aloud): the join page says what joining sends where
+    el("div", { class: "daily join-code" },
+      el("label", { for: "join-code", text: t("web.friends.code.lobby") }),
+      el("input", { id: "join-code", type: "text", autocomplete: "off", spellcheck: "false", "aria-describedby": "join-code-help" }),
+      el("button", { type: "button", id: "join-code-go", text: t("web.friends.join.go") }),
+      el("small", { id: "join-code-help", class: "help", role: "status", text: t("web.friends.code.lobby.help") })));
   if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
 }
 
@@ -273,6 +280,12 @@ form.addEventListener("change", (e) => {
   if (["game", "players", "seat", "level"].includes(e.target.name)) render(); // (a person's row has a name)
   remember();
 });
+form.addEventListener("keydown", (e) => {
+  if (e.target.id === "join-code" && e.key === "Enter") { // (a code, not the lobby's Start)
+    e.preventDefault();
+    document.getElementById("join-code-go").click();
+  }
+});
 form.addEventListener("input", (e) => {
   if (e.target.name === "person-name") personNames[Number(e.target.dataset.seat)] = e.target.value;
   if (e.target.name === "name" || e.target.name === "person-name") remember();
@@ -291,6 +304,11 @@ let callbacks = { onContinue: () => {}, onDiscard: (game) => dropMatch(game), on
 
 form.addEventListener("click", (e) => {
   if (e.target.id === "daily" && !starting) callbacks.onDaily(currentGame());
+  if (e.target.id === "join-code-go") {
+    const code = readCode(form.elements["join-code"]?.value);
+    if (code) location.hash = `#/table/${code}`;
+    else document.getElementById("join-code-help").textContent = t("web.friends.code.bad");
+  }
   if (e.target.id === "friends-start" && !starting) {
     const { humans, ...choices } = collect(); // (the people at this device play elsewhere then)
     remember();

@@ -34,6 +34,7 @@ export function createGuest(channel, hooks) {
 
   channel.onmessage = (event) => {
     heard = performance.now();
+    globalThis.korttiTap?.(event.data); // (tests and bug reports: every message as it came)
     const got = protocol.parse(event.data, "host");
     if (!got.ok) {
       // the host runs another version of the site: said plainly; anything else is dropped

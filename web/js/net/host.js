@@ -23,11 +23,17 @@ const HELLO_MS = 10000;
  * ``onChange()`` is told whenever who sits where changes (the invite dialog redraws).
  * @param {{push(reply: object): void}} table
  * ``inRoom()``: no match yet (the room before the first deal): friends gather, none plays.
- * @param {{hostName: string, inRoom?: () => boolean, onChange?: () => void}} options
+ * ``freeSeats()``: the seats a friend who comes by the table code may take, in order;
+ * ``tokens``/``onTokens``: the friends' tokens by seat, kept by the caller (they outlive a reload).
+ * @param {{hostName: string, inRoom?: () => boolean, onChange?: () => void, freeSeats?: () => number[],
+ *   tokens?: Record<string, string>, onTokens?: (tokens: Record<string, string>) => void}} options
  */
 export function createHost(table, options) {
   /** @type {Map<number, Seat>} */
   const seats = new Map();
+  const waiting = new Set(); // channels by the table code, before their hello names a seat
+  /** @type {Map<number, string>} each seat's friend's token (a friend who comes back shows it) */
+  const tokens = new Map(Object.entries(options.tokens || {}).map(([k, v]) => [Number(k), String(v)]));
   let seq = 0;
   let work = Promise.resolve(); // the friends' requests, one at a time, in arrival order
   const log = []; // what was refused, newest last (the tests and bug reports read it)
@@ -94,18 +100,34 @@ export function createHost(table, options) {
     if (s.refused > MAX_REFUSED) drop(s, "flood");
   }
 
-  /** A friend's channel for ``seat`` is open: the friend says hello, then plays. */
+  /** The seat a friend who came by the table code takes: the one its token names (a friend
+   * coming back), else the first free one (``options.freeSeats()``, in order); null if none. */
+  function chooseSeat(token) {
+    const free = options.freeSeats?.() ?? [];
+    const busy = (seat) => seats.get(seat)?.channel?.readyState === "open" && seats.get(seat)?.joined;
+    for (const [seat, known] of tokens) if (token && known === token && !busy(seat)) return seat;
+    const unclaimed = free.find((seat) => !busy(seat) && !tokens.has(seat));
+    return unclaimed ?? free.find((seat) => !busy(seat)) ?? null;
+  }
+
+  /** A friend's channel is open: for ``seat`` (an invite), or for any free seat (``null``:
+   * the table code; the seat is chosen at the friend's hello). The friend says hello, then plays. */
   function attach(seat, channel, name = "") {
-    const old = seats.get(seat);
+    const old = seat === null ? null : seats.get(seat);
     if (old?.channel && old.channel !== channel && old.channel.readyState === "open") {
       channel.send(protocol.encode("closed", { why: "taken" }));
       channel.close();
       return;
     }
     /** @type {Seat} */
-    const s = { seat, name, token: old?.token || "", channel, lastId: -1, rate: protocol.bucket(), refused: 0,
-      joined: false, ready: false, lang: "en", heard: performance.now() };
-    seats.set(seat, s);
+    const s = { seat, name, token: seat === null ? "" : tokens.get(seat) || "", channel, lastId: -1,
+      rate: protocol.bucket(), refused: 0, joined: false, ready: false, lang: "en", heard: performance.now() };
+    if (seat !== null) seats.set(seat, s);
+    else {
+      waiting.add(s);
+      // a peer met by the table code: the host says so (the code's other peers are friends)
+      channel.send(protocol.encode("table", { host: options.hostName }));
+    }
     const hello = setTimeout(() => { if (!s.joined) drop(s, "hello"); }, HELLO_MS);
     channel.onmessage = (event) => {
       if (s.channel !== channel) return;
@@ -120,6 +142,19 @@ export function createHost(table, options) {
       if (msg.kind === "hello") {
         if (s.joined) return refuse(s, "hello");
         clearTimeout(hello);
+        if (s.seat === null) {
+          waiting.delete(s);
+          const chosen = chooseSeat(msg.token);
+          if (chosen === null) {
+            channel.send(protocol.encode("closed", { why: "full" }));
+            channel.close();
+            return undefined;
+          }
+          s.seat = chosen;
+          s.token = tokens.get(chosen) || "";
+          seats.get(chosen)?.channel?.close();
+          seats.set(chosen, s);
+        }
         return queue(() => join(s, msg));
       }
       if (!s.joined) return refuse(s, "hello");
@@ -146,6 +181,8 @@ export function createHost(table, options) {
     // a friend who comes back shows the token the host gave (an invite for the seat is the
     // host's own choice, so a new face with it gets a new token)
     if (!s.token || msg.token !== s.token) s.token = protocol.token();
+    tokens.set(s.seat, s.token);
+    options.onTokens?.(Object.fromEntries(tokens));
     s.name = msg.name.trim() || `${s.seat + 1}`;
     s.lang = msg.lang;
     send(s, "welcome", { seat: s.seat, host: options.hostName, token: s.token });
@@ -172,6 +209,10 @@ export function createHost(table, options) {
   }
 
   function drop(s, why) {
+    if (waiting.delete(s)) {
+      try { s.channel?.close(); } catch { /* gone */ }
+      return;
+    }
     if (seats.get(s.seat) !== s || !s.channel) return;
     const channel = s.channel;
     s.channel = null;

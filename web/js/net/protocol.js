@@ -40,7 +40,8 @@ export const TIMER_GRACE_MS = 3000;
  * @typedef {{v: number, kind: "answer", id: number, seq: number, reply: object}} Answer
  * @typedef {{v: number, kind: "refused", id?: number, why: string}} Refused
  * @typedef {{v: number, kind: "closed", why: string}} Closed
- * @typedef {Welcome | Update | Answer | Refused | Closed | Ping} FromHost
+ * @typedef {{v: number, kind: "table", host: string}} TableHere the host, to a peer met by the table code
+ * @typedef {Welcome | Update | Answer | Refused | Closed | Ping | TableHere} FromHost
  * @typedef {{ok: true, msg: any} | {ok: false, why: "oversized"|"malformed"|"version"|"unknown"}} Parsed
  */
 
@@ -64,6 +65,7 @@ const FROM_HOST = {
   refused: (m) => isText(m.why, 400) && (m.id === undefined || isCount(m.id)),
   closed: (m) => isText(m.why, 40),
   ping: () => true,
+  table: (m) => isText(m.host, 64),
 };
 
 function isObject(x) {

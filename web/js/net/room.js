@@ -1,0 +1,105 @@
+// A friends table by its code, over the internet: Trystero (vendored by build.py) finds the
+// peers through public Nostr relays, and the connection is then direct (WebRTC). The relays
+// see only a random table id and offers encrypted with a key made from the code (Trystero's
+// ``password``), which is never sent; STUN servers see each player's address. Off until a
+// player turns it on (friends.js says what goes to whom first).
+//
+// Every peer of the room connects to every other (Trystero's rooms are meshes; its
+// "passive" peers would wait up to a minute for the host's next announcement). The host
+// says so to each peer it meets (protocol.js, "table"); a friend's page talks to that peer
+// alone and leaves the others be.
+import { WORDS } from "./words.js";
+
+const TRYSTERO = "../../vendor/trystero-nostr-0.25.4/index.mjs";
+const APP_ID = "kortti.friends.v1";
+
+/** Where Trystero's relays are, and the STUN servers: the player's settings (friends.js). */
+export const DEFAULT_STUN = ["stun:stun.l.google.com:19302"];
+
+/**
+ * A channel-like face on one peer of the room (what host.js and guest.js use of an
+ * RTCDataChannel: send, onmessage, onclose, readyState, close).
+ */
+function peerChannel(id, action, room) {
+  const ch = {
+    id,
+    readyState: "open",
+    onmessage: null,
+    onclose: null,
+    send(text) {
+      if (ch.readyState === "open") action.send(text, { target: id }).catch(() => {});
+    },
+    close() {
+      if (ch.readyState === "closed") return;
+      ch.readyState = "closed";
+      room.getPeers()[id]?.close?.();
+      ch.onclose?.();
+    },
+  };
+  return ch;
+}
+
+/**
+ * Join the table ``code``: ``onPeer(channel)`` for each peer that connects (the host gets
+ * its friends; a friend gets the host). ``relays``: WebSocket URLs; ``stun``: STUN URLs.
+ * @param {string} code four words (words.js)
+ * @param {{host: boolean, relays: string[], stun: string[], onPeer: (channel: any) => void,
+ *   onError?: (why: string) => void}} options
+ */
+export async function joinTable(code, options) {
+  if (!code.split("-").every((w) => WORDS.includes(w))) throw Object.assign(new Error("not a table code"), { reason: "malformed" });
+  const { joinRoom } = await import(TRYSTERO);
+  quietLeaves();
+  const roomId = await digest(`kortti-table:${code}`);
+  const room = joinRoom({
+    appId: APP_ID,
+    password: code,
+    ...(options.relays.length ? { relayConfig: { urls: options.relays, warnOnRelayFailure: false } } : {}),
+    rtcConfig: { iceServers: options.stun.length ? [{ urls: options.stun }] : [] },
+  }, roomId, { onJoinError: () => options.onError?.("password") });
+  const action = room.makeAction("k");
+  const peers = new Map();
+  room.onPeerJoin = (id) => {
+    const ch = peerChannel(id, action, room);
+    peers.set(id, ch);
+    options.onPeer(ch);
+  };
+  room.onPeerLeave = (id) => {
+    const ch = peers.get(id);
+    peers.delete(id);
+    if (ch && ch.readyState !== "closed") {
+      ch.readyState = "closed";
+      ch.onclose?.();
+    }
+  };
+  action.onMessage = (data, { peerId }) => {
+    const ch = peers.get(peerId);
+    if (ch && typeof data === "string") ch.onmessage?.({ data });
+  };
+  return {
+    leave() {
+      for (const ch of peers.values()) ch.readyState = "closed";
+      peers.clear();
+      room.leave().catch(() => {});
+    },
+  };
+}
+
+// A peer that leaves closes its data channel, and Chromium reports the close to the other
+// side as an "error" (OperationError: User-Initiated Abort), which Trystero logs with
+// console.error. A friend leaving is no fault: that one message is not logged; every other is.
+let quiet = false;
+function quietLeaves() {
+  if (quiet) return;
+  quiet = true;
+  const log = console.error.bind(console);
+  console.error = (...args) => {
+    if (/peer error/.test(String(args[0])) && /User-Initiated Abort/.test(String(args[1]))) return;
+    log(...args);
+  };
+}
+
+async function digest(text) {
+  const bytes = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  return Array.from(bytes.slice(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
+}
