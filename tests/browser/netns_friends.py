@@ -260,6 +260,11 @@ def test_a_host_and_two_friends_play_a_deal(table: Table, game: str, players: in
     print(f"{game}: two friends seated {time.monotonic() - started:.1f} s after the host's page opened")
     table.deal()
     assert ben.evaluate("window.kortti.model().seat") == 1 and cy.evaluate("window.kortti.model().seat") == 3
+    # what a friend's page had fetched when its table was drawn (a figure, printed: issue 16)
+    fetched = ben.evaluate("""() => performance.getEntriesByType("resource").concat(performance.getEntriesByType("navigation"))
+      .reduce((n, e) => n + (e.encodedBodySize || 0), 0)""")
+    booted = ben.evaluate("Boolean(document.body.dataset.ready)")
+    print(f"{game}: a friend's page had fetched {fetched / 1e6:.2f} MB when its table was drawn; its own Python ready: {booted}")
     # every page names the others, and its own seat "You"
     people = {0: "Ann", 1: "Ben", 3: "Cy"}
     for own, page in ((0, table.host), (1, ben), (3, cy)):
