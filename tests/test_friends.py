@@ -262,3 +262,16 @@ def test_without_a_timer_nobody_is_timed_out() -> None:
     assert first["guests"]["1"]["model"]["timer"] is None
     assert "error" in run_async(t.guest_timeout(1))["reply"]
     assert "error" in run_async(t.timeout())
+
+
+def test_the_page_and_the_controller_agree_on_what_a_friend_may_ask() -> None:
+    """protocol.js checks a friend's requests before the host's worker sees them; the
+    controller checks them again (friends.py): both lists name the same calls ("timeout"
+    goes to ``guest_timeout``)."""
+    from table.friends import GUEST_CALLS
+
+    text = (ROOT / "web" / "js" / "net" / "protocol.js").read_text("utf-8")
+    found = re.search(r"export const GUEST_CALLS = \[([^\]]*)\]", text)
+    assert found
+    in_js = set(re.findall(r'"(\w+)"', found.group(1)))
+    assert in_js == set(GUEST_CALLS) | {"timeout"}

@@ -2,8 +2,11 @@
 // Pyodide, the engine, the bots and the table controller boot and run there, never on the
 // page's main thread. Every call is a request with a JSON reply; nothing waits on Python
 // but the promise of that reply.
+/** @typedef {Record<string, (...args: unknown[]) => Promise<string | null | undefined>>} Exports the worker's */
+/** @type {any} PyScript's <script> (its ``xworker`` is PyScript's) */
 const script = document.querySelector('script[type="py"][name="engine"]');
-let booted = null; // Promise of the worker's exports, once PyScript has started it
+/** @type {Promise<Exports> | null} the worker's exports, once PyScript has started it */
+let booted = null;
 
 function worker() {
   if (booted) return booted;
@@ -21,22 +24,36 @@ function worker() {
 /** The rest of this work in a task of its own: the worker's reply arrives in PyScript's
  * message handler, and parsing and drawing it there made one long task of both. */
 function nextTask() {
-  return globalThis.scheduler?.yield ? globalThis.scheduler.yield() : new Promise((go) => setTimeout(go, 0));
+  const scheduler = /** @type {any} */ (globalThis).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((go) => setTimeout(go, 0));
 }
 
 // A friends table (web/js/net/): on a friend's page the table's calls go to the host's
 // page, not to Python (the friend needs none); on the host's page every reply's
 // ``guests`` (each friend's own table) is taken out here and sent on.
+/** @type {{call(name: string, ...args: unknown[]): Promise<any>} | null} */
 let remote = null;
+/** @type {((guests: Record<string, object>, reply: object) => void) | null} */
 let relay = null;
 
-/** A friend's page: ``r.call(name, ...args)`` answers the table's calls from now on (null: Python again). */
+/**
+ * A friend's page: ``r.call(name, ...args)`` answers the table's calls from now on (null: Python again).
+ * @param {{call(name: string, ...args: unknown[]): Promise<any>} | null} r
+ */
 export function useRemote(r) { remote = r; }
 
-/** The host's page: ``fn(guests)`` gets each friend's reply, by seat, from every reply that has them. */
+/**
+ * The host's page: ``fn(guests)`` gets each friend's reply, by seat, from every reply that has them.
+ * @param {((guests: Record<string, object>, reply: object) => void) | null} fn
+ */
 export function relayGuests(fn) { relay = fn; }
 
-/** A call into the worker: resolves to the parsed JSON reply. */
+/**
+ * A call into the worker: resolves to the parsed JSON reply.
+ * @param {string} name
+ * @param {...unknown} args
+ * @returns {Promise<any>}
+ */
 export async function call(name, ...args) {
   if (remote) return remote.call(name, ...args);
   const sync = await worker();
@@ -51,7 +68,10 @@ export async function call(name, ...args) {
   return reply;
 }
 
-/** Python is ready: the worker booted and took the page's words (``init``). */
+/**
+ * Python is ready: the worker booted and took the page's words (``init``).
+ * @param {{messages: object, lang: string, games: unknown}} data
+ */
 export function boot(data) {
   const ready = call("init", JSON.stringify(data));
   // then the bots, while the reader is still in the lobby (a long import, in the worker)

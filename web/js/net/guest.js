@@ -18,6 +18,7 @@ export function createGuest(channel, hooks) {
   const pending = new Map();
   let closed = false;
 
+  /** @type {(kind: string, fields: Record<string, unknown>) => void} */
   const send = (kind, fields) => {
     if (channel.readyState === "open") channel.send(protocol.encode(kind, fields));
   };
@@ -34,7 +35,7 @@ export function createGuest(channel, hooks) {
 
   channel.onmessage = (event) => {
     heard = performance.now();
-    globalThis.korttiTap?.(event.data); // (tests and bug reports: every message as it came)
+    /** @type {any} */ (globalThis).korttiTap?.(event.data); // (tests and bug reports: every message as it came)
     const got = protocol.parse(event.data, "host");
     if (!got.ok) {
       // the host runs another version of the site: said plainly; anything else is dropped
@@ -58,6 +59,7 @@ export function createGuest(channel, hooks) {
   };
   channel.onclose = () => end("lost");
 
+  /** @param {string} why */
   function end(why) {
     if (closed) return;
     closed = true;
@@ -69,7 +71,12 @@ export function createGuest(channel, hooks) {
     hooks.onClosed(why);
   }
 
-  /** One request to the host's table: resolves to its answer (or an error in words). */
+  /**
+   * One request to the host's table: resolves to its answer (or an error in words).
+   * @param {string} name
+   * @param {Array<string | string[]>} args
+   * @returns {Promise<any>}
+   */
   function ask(name, args) {
     if (closed) return Promise.resolve({ error: hooks.text("web.friends.lost") });
     id += 1;
@@ -83,9 +90,10 @@ export function createGuest(channel, hooks) {
     });
   }
 
+  /** @type {(json: unknown) => string[]} */
   const codes = (json) => {
     try {
-      const list = JSON.parse(json);
+      const list = JSON.parse(String(json));
       return Array.isArray(list) ? list.map(String) : [];
     } catch {
       return [];
@@ -96,6 +104,7 @@ export function createGuest(channel, hooks) {
 
   return {
     /** table.js's calls, as engine.js's ``call`` takes them: answered by the host. */
+    /** @param {string} name @param {...unknown} args @returns {Promise<any>} */
     async call(name, ...args) {
       switch (name) {
         case "act": return ask("act", [String(args[0])]);

@@ -13,7 +13,10 @@ const MAX_REFUSED = 50;
 const HELLO_MS = 10000;
 
 /**
- * @typedef {{seat: number, name: string, token: string, channel: RTCDataChannel|null,
+ * @typedef {{readyState: string, send(text: string): void, close(): void,
+ *   onmessage: ((event: any) => void) | null, onclose: ((event?: any) => void) | null}} Channel
+ *   an RTCDataChannel, or room.js's face on a peer met by the table code
+ * @typedef {{seat: number | null, name: string, token: string, channel: Channel | null,
  *   lastId: number, rate: {take(): boolean}, refused: number, joined: boolean, ready: boolean, lang: string,
  *   heard: number}} Seat
  */
@@ -21,7 +24,7 @@ const HELLO_MS = 10000;
 /**
  * The host: ``table.push(reply)`` draws a reply that came by itself on the host's table;
  * ``onChange()`` is told whenever who sits where changes (the invite dialog redraws).
- * @param {{push(reply: object): void}} table
+ * @param {{push(reply: object): void, readonly model: any}} table
  * ``inRoom()``: no match yet (the room before the first deal): friends gather, none plays.
  * ``freeSeats()``: the seats a friend who comes by the table code may take, in order;
  * ``tokens``/``onTokens``: the friends' tokens by seat, kept by the caller (they outlive a reload).
@@ -35,8 +38,10 @@ export function createHost(table, options) {
   /** @type {Map<number, string>} each seat's friend's token (a friend who comes back shows it) */
   const tokens = new Map(Object.entries(options.tokens || {}).map(([k, v]) => [Number(k), String(v)]));
   let seq = 0;
-  let work = Promise.resolve(); // the friends' requests, one at a time, in arrival order
-  const log = []; // what was refused, newest last (the tests and bug reports read it)
+  /** @type {Promise<unknown>} the friends' requests, one at a time, in arrival order */
+  let work = Promise.resolve();
+  /** @type {Array<{seat: number | null, why: string}>} what was refused, newest last (tests and bug reports) */
+  const log = [];
 
   // each friend hears from the host, and is heard, every PING_MS; silence is a lost peer
   const beat = setInterval(() => {
@@ -49,7 +54,9 @@ export function createHost(table, options) {
   }, protocol.PING_MS);
 
   // each friend's turn timer, kept by the host too (a little longer than the friend's own)
-  const timers = new Map(); // seat -> {decision, handle}
+  /** @type {Map<number, {decision: number, handle: ReturnType<typeof setTimeout>}>} */
+  const timers = new Map();
+  /** @param {number} seat @param {any} reply the friend's table, as relayed */
   function watchTimer(seat, reply) {
     const m = reply?.model;
     const timer = m?.mine ? m.timer : null;
@@ -75,7 +82,7 @@ export function createHost(table, options) {
   };
   addEventListener("pagehide", goodbye);
 
-  relayGuests((guests) => {
+  relayGuests((/** @type {Record<string, object>} */ guests) => {
     seq += 1;
     for (const [key, reply] of Object.entries(guests)) {
       const s = seats.get(Number(key));
@@ -84,6 +91,7 @@ export function createHost(table, options) {
     }
   });
 
+  /** @param {Seat} s @param {string} kind @param {Record<string, unknown>} fields */
   function send(s, kind, fields) {
     try {
       s.channel?.send(protocol.encode(kind, fields));
@@ -92,6 +100,7 @@ export function createHost(table, options) {
     }
   }
 
+  /** @param {Seat} s @param {string} why @param {number} [id] */
   function refuse(s, why, id) {
     s.refused += 1;
     log.push({ seat: s.seat, why });
@@ -102,9 +111,10 @@ export function createHost(table, options) {
 
   /** The seat a friend who came by the table code takes: the one its token names (a friend
    * coming back), else the first free one (``options.freeSeats()``, in order); null if none. */
+  /** @param {string} token @returns {number | null} */
   function chooseSeat(token) {
     const free = options.freeSeats?.() ?? [];
-    const busy = (seat) => seats.get(seat)?.channel?.readyState === "open" && seats.get(seat)?.joined;
+    const busy = (/** @type {number} */ seat) => seats.get(seat)?.channel?.readyState === "open" && seats.get(seat)?.joined;
     for (const [seat, known] of tokens) if (token && known === token && !busy(seat)) return seat;
     const unclaimed = free.find((seat) => !busy(seat) && !tokens.has(seat));
     return unclaimed ?? free.find((seat) => !busy(seat)) ?? null;
@@ -112,6 +122,10 @@ export function createHost(table, options) {
 
   /** A friend's channel is open: for ``seat`` (an invite), or for any free seat (``null``:
    * the table code; the seat is chosen at the friend's hello). The friend says hello, then plays. */
+  /**
+   * @param {number | null} seat
+   * @param {Channel} channel
+   */
   function attach(seat, channel, name = "") {
     const old = seat === null ? null : seats.get(seat);
     if (old?.channel && old.channel !== channel && old.channel.readyState === "open") {
@@ -129,7 +143,7 @@ export function createHost(table, options) {
       channel.send(protocol.encode("table", { host: options.hostName }));
     }
     const hello = setTimeout(() => { if (!s.joined) drop(s, "hello"); }, HELLO_MS);
-    channel.onmessage = (event) => {
+    channel.onmessage = (/** @type {{data: unknown}} */ event) => {
       if (s.channel !== channel) return;
       s.heard = performance.now();
       if (!s.rate.take()) return refuse(s, "flood");
@@ -172,18 +186,20 @@ export function createHost(table, options) {
     channel.onclose = () => { if (s.channel === channel) drop(s, "closed"); };
   }
 
+  /** @param {() => Promise<unknown> | unknown} job */
   function queue(job) {
     work = work.then(job).catch((e) => console.warn("kortti: a friend's request failed:", e));
     return work;
   }
 
+  /** @param {Seat} s a seat chosen (its ``seat`` is set) @param {protocol.Hello} msg */
   async function join(s, msg) {
     // a friend who comes back shows the token the host gave (an invite for the seat is the
     // host's own choice, so a new face with it gets a new token)
     if (!s.token || msg.token !== s.token) s.token = protocol.token();
-    tokens.set(s.seat, s.token);
+    tokens.set(Number(s.seat), s.token);
     options.onTokens?.(Object.fromEntries(tokens));
-    s.name = msg.name.trim() || `${s.seat + 1}`;
+    s.name = msg.name.trim() || `${Number(s.seat) + 1}`;
     s.lang = msg.lang;
     send(s, "welcome", { seat: s.seat, host: options.hostName, token: s.token });
     s.joined = true;
@@ -199,6 +215,7 @@ export function createHost(table, options) {
     options.onChange?.();
   }
 
+  /** @param {Seat} s a seat chosen @param {{id: number, call: string, args?: unknown[]}} msg */
   async function request(s, msg) {
     const got = msg.call === "timeout" ? await call("guest_timeout", s.seat)
       : await call("guest_call", s.seat, JSON.stringify({ call: msg.call, args: msg.args }));
@@ -208,12 +225,13 @@ export function createHost(table, options) {
     if (got?.host) table.push(got.host);
   }
 
+  /** @param {Seat} s @param {string} why */
   function drop(s, why) {
     if (waiting.delete(s)) {
       try { s.channel?.close(); } catch { /* gone */ }
       return;
     }
-    if (seats.get(s.seat) !== s || !s.channel) return;
+    if (s.seat === null || seats.get(s.seat) !== s || !s.channel) return;
     const channel = s.channel;
     s.channel = null;
     if (channel.readyState === "open" && why !== "closed" && why !== "bye") {
@@ -235,6 +253,7 @@ export function createHost(table, options) {
   return {
     attach,
     /** The host removes a friend: the seat goes to a computer player at once. */
+    /** @param {number} seat */
     remove(seat) {
       const s = seats.get(seat);
       if (s) drop(s, "removed");
@@ -243,7 +262,7 @@ export function createHost(table, options) {
     get connected() { return [...seats.values()].filter((s) => s.joined).map((s) => s.seat); },
     /** The friends connected: seat, name, language, ready (the room's "Deal" waits for all). */
     get friends() {
-      return [...seats.values()].filter((s) => s.joined).sort((a, b) => a.seat - b.seat)
+      return [...seats.values()].filter((s) => s.joined).sort((a, b) => Number(a.seat) - Number(b.seat))
         .map((s) => ({ seat: s.seat, name: s.name, lang: s.lang, ready: s.ready }));
     },
     get refusals() { return log.slice(); },

@@ -42,21 +42,27 @@ export const TIMER_GRACE_MS = 3000;
  * @typedef {{v: number, kind: "closed", why: string}} Closed
  * @typedef {{v: number, kind: "table", host: string}} TableHere the host, to a peer met by the table code
  * @typedef {Welcome | Update | Answer | Refused | Closed | Ping | TableHere} FromHost
- * @typedef {{ok: true, msg: any} | {ok: false, why: "oversized"|"malformed"|"version"|"unknown"}} Parsed
+ * @typedef {{ok: true, msg: any, why?: undefined} | {ok: false, why: "oversized"|"malformed"|"version"|"unknown", msg?: undefined}} Parsed
  */
 
+/** @type {(x: unknown, max: number) => boolean} */
 const isText = (x, max) => typeof x === "string" && x.length <= max;
-const isCount = (x) => Number.isSafeInteger(x) && x >= 0;
+/** @type {(x: unknown) => boolean} */
+const isCount = (x) => Number.isSafeInteger(x) && /** @type {number} */ (x) >= 0;
 
-/** Each kind's shape, as the receiving side checks it. */
+/** @typedef {(m: any) => boolean} Shape a kind's check, on a parsed object */
+
+/** Each kind's shape, as the receiving side checks it. @type {Record<string, Shape>} */
 const FROM_GUEST = {
   hello: (m) => isText(m.name, 64) && isText(m.lang, 8) && isText(m.token, 64),
   call: (m) => isCount(m.id) && GUEST_CALLS.includes(m.call) && Array.isArray(m.args) && m.args.length <= 2
-    && m.args.every((a) => isText(a, 400) || (Array.isArray(a) && a.length <= 20 && a.every((c) => isText(c, 8)))),
+    && m.args.every((/** @type {unknown} */ a) => isText(a, 400)
+      || (Array.isArray(a) && a.length <= 20 && a.every((c) => isText(c, 8)))),
   bye: () => true,
   ready: () => true,
   ping: () => true,
 };
+/** @type {Record<string, Shape>} */
 const FROM_HOST = {
   welcome: (m) => isCount(m.seat) && isText(m.host, 64) && isText(m.token, 64),
   update: (m) => isCount(m.seq) && isObject(m.reply),
@@ -68,6 +74,7 @@ const FROM_HOST = {
   table: (m) => isText(m.host, 64),
 };
 
+/** @param {unknown} x */
 function isObject(x) {
   return typeof x === "object" && x !== null && !Array.isArray(x);
 }
@@ -96,12 +103,19 @@ export function parse(data, from) {
   return { ok: true, msg };
 }
 
-/** A message to send: the kind and its fields, with the version. */
+/**
+ * A message to send: the kind and its fields, with the version.
+ * @param {string} kind
+ * @param {Record<string, unknown>} [fields]
+ */
 export function encode(kind, fields = {}) {
   return JSON.stringify({ v: VERSION, kind, ...fields });
 }
 
-/** A token bucket: ``take()`` is false once a sender goes over ``RATE`` (a flood). */
+/**
+ * A token bucket: ``take()`` is false once a sender goes over ``RATE`` (a flood).
+ * @returns {{take(): boolean}}
+ */
 export function bucket(rate = RATE, now = () => performance.now()) {
   let tokens = rate.burst;
   let last = now();

@@ -17,10 +17,20 @@ const APP_ID = "kortti.friends.v1";
 export const DEFAULT_STUN = ["stun:stun.l.google.com:19302"];
 
 /**
- * A channel-like face on one peer of the room (what host.js and guest.js use of an
- * RTCDataChannel: send, onmessage, onclose, readyState, close).
+ * @typedef {{id: string, readyState: "open" | "closed", onmessage: ((event: {data: string}) => void) | null,
+ *   onclose: (() => void) | null, send(text: string): void, close(): void}} PeerChannel
+ * What host.js and guest.js use of an RTCDataChannel, on one peer of the room.
+ */
+
+/**
+ * A channel-like face on one peer of the room.
+ * @param {string} id Trystero's peer id
+ * @param {{send(data: string, options: {target: string}): Promise<void>}} action
+ * @param {{getPeers(): Record<string, RTCPeerConnection>}} room
+ * @returns {PeerChannel}
  */
 function peerChannel(id, action, room) {
+  /** @type {PeerChannel} */
   const ch = {
     id,
     readyState: "open",
@@ -32,7 +42,7 @@ function peerChannel(id, action, room) {
     close() {
       if (ch.readyState === "closed") return;
       ch.readyState = "closed";
-      room.getPeers()[id]?.close?.();
+      room.getPeers()[id]?.close();
       ch.onclose?.();
     },
   };
@@ -43,8 +53,9 @@ function peerChannel(id, action, room) {
  * Join the table ``code``: ``onPeer(channel)`` for each peer that connects (the host gets
  * its friends; a friend gets the host). ``relays``: WebSocket URLs; ``stun``: STUN URLs.
  * @param {string} code four words (words.js)
- * @param {{host: boolean, relays: string[], stun: string[], onPeer: (channel: any) => void,
+ * @param {{host: boolean, relays: string[], stun: string[], onPeer: (channel: PeerChannel) => void,
  *   onError?: (why: string) => void}} options
+ * @returns {Promise<{leave(): void}>}
  */
 export async function joinTable(code, options) {
   if (!code.split("-").every((w) => WORDS.includes(w))) throw Object.assign(new Error("not a table code"), { reason: "malformed" });
@@ -58,13 +69,14 @@ export async function joinTable(code, options) {
     rtcConfig: { iceServers: options.stun.length ? [{ urls: options.stun }] : [] },
   }, roomId, { onJoinError: () => options.onError?.("password") });
   const action = room.makeAction("k");
+  /** @type {Map<string, PeerChannel>} */
   const peers = new Map();
-  room.onPeerJoin = (id) => {
+  room.onPeerJoin = (/** @type {string} */ id) => {
     const ch = peerChannel(id, action, room);
     peers.set(id, ch);
     options.onPeer(ch);
   };
-  room.onPeerLeave = (id) => {
+  room.onPeerLeave = (/** @type {string} */ id) => {
     const ch = peers.get(id);
     peers.delete(id);
     if (ch && ch.readyState !== "closed") {
@@ -72,7 +84,7 @@ export async function joinTable(code, options) {
       ch.onclose?.();
     }
   };
-  action.onMessage = (data, { peerId }) => {
+  action.onMessage = (/** @type {unknown} */ data, /** @type {{peerId: string}} */ { peerId }) => {
     const ch = peers.get(peerId);
     if (ch && typeof data === "string") ch.onmessage?.({ data });
   };
@@ -99,6 +111,7 @@ function quietLeaves() {
   };
 }
 
+/** @param {string} text */
 async function digest(text) {
   const bytes = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
   return Array.from(bytes.slice(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");

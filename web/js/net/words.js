@@ -34,8 +34,12 @@ export function newCode() {
   return Array.from(bytes, (b) => WORDS[b]).join("-");
 }
 
-/** A code as someone typed it (any case, spaces or dashes between the words): the code, or
- * null if it is not four words of the list. */
+/**
+ * A code as someone typed it (any case, spaces or dashes between the words): the code, or
+ * null if it is not four words of the list.
+ * @param {unknown} text
+ * @returns {string | null}
+ */
 export function readCode(text) {
   const words = String(text || "").toLowerCase().split(/[^a-z]+/).filter(Boolean);
   return words.length === 4 && words.every((w) => WORDS.includes(w)) ? words.join("-") : null;
