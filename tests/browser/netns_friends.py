@@ -64,6 +64,17 @@ WHO = """(friends) => {
   return seat === undefined ? false : seat;
 }"""
 
+# When each card reached the felt (a figure, printed: tap to card on every peer's table).
+WATCH_CARDS = """() => {
+  window.__cards = [];
+  new MutationObserver((changes) => {
+    const now = performance.timeOrigin + performance.now();
+    for (const c of changes) for (const n of c.addedNodes)
+      if (n.matches?.("figure.tcard")) window.__cards.push({ seat: Number(n.dataset.seat), t: now });
+  }).observe(document.body, { childList: true, subtree: true });
+}"""
+NOW = "() => performance.timeOrigin + performance.now()"
+
 # Every card code the page holds: images, data attributes, anywhere in the document.
 PAGE_CARDS = """() => {
   const html = document.documentElement.outerHTML;
@@ -105,6 +116,7 @@ class Table:
         self.browser, self.base_url, self.host = browser, base_url, host
         self.friends: dict[int, Any] = {}
         self.contexts: list[Any] = []
+        self.card_ms: list[float] = []  # a friend's tap to the card on another peer's felt
         self.errors: list[str] = []
         self.watch(host)
 
@@ -170,6 +182,8 @@ class Table:
         ``check_turn(seat, page)`` looks at a friend's page before each of its turns;
         ``stop(turns)`` may end the play early (True). Returns the friends' turns."""
         h, turns = self.host, 0
+        for page in (h, *self.friends.values()):
+            page.evaluate(WATCH_CARDS)
         for _ in range(400):
             if stop and stop(turns):
                 return turns
@@ -184,12 +198,16 @@ class Table:
             kind = friend.wait_for_function(TURN, timeout=30_000).json_value()
             if check_turn:
                 check_turn(int(who), friend)
-            tapped = time.monotonic()
+            tapped = friend.evaluate(NOW)
             take_turn(friend, kind)
             h.wait_for_function("(n) => window.kortti.model().decision > n", arg=before, timeout=20_000)
             turns += 1
-            if turns <= 3:
-                print(f"a friend's card reached the host's table in {1000 * (time.monotonic() - tapped):.0f} ms")
+            if kind == "play":  # on every other peer's felt: the first card of that seat since the tap
+                seat = int(who)
+                for page in (h, *(p for s, p in self.friends.items() if s != seat)):
+                    got = page.wait_for_function("([seat, t]) => window.__cards.find((c) => c.seat === seat && c.t >= t)?.t",
+                                                 arg=[seat, tapped], timeout=20_000).json_value()
+                    self.card_ms.append(got - tapped)
         seated = h.evaluate("(window.kortti.model().friends || []).filter((f) => f.seated).map((f) => f.seat)")
         for seat, friend in self.friends.items():
             if seat in seated:  # (a friend who plays from the next deal has no table yet)
@@ -282,6 +300,10 @@ def test_a_host_and_two_friends_play_a_deal(table: Table, game: str, players: in
 
     turns = table.play_out(check_turn)
     assert turns >= 2
+    if table.card_ms:
+        ms = sorted(table.card_ms)
+        print(f"{game}: a friend's card on every other peer's felt, from the tap: median {ms[len(ms) // 2]:.0f} ms, "
+              f"max {ms[-1]:.0f} ms ({len(ms)} cards)")
     record = table.record()
     assert check_messages(ben, 1, record) > 0 and check_messages(cy, 3, record) > 0
     # the friends' pages never booted Python, and keep no card

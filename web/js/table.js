@@ -171,9 +171,10 @@ async function pace() {
     while (mine === run && model && (inbox.length || model.next === "bots")) {
       const began = performance.now();
       let reply;
+      // a reply that came by itself first; a friend's page waits for the host's next one
+      const byMail = inbox.length > 0 || Boolean(model.guest);
       try {
-        // a reply that came by itself first; a friend's page waits for the host's next one
-        reply = inbox.length || model.guest ? await fromInbox(mine) : await call("bot_turn");
+        reply = byMail ? await fromInbox(mine) : await call("bot_turn");
       } catch (e) {
         failed(e, mine);
         break;
@@ -181,8 +182,9 @@ async function pace() {
       if (mine !== run) return;
       if (!reply || reply.cancelled) continue;
       if (reply.error) { $("error").textContent = reply.error; break; }
-      // the bot's thinking was part of the pause that lets the human follow the play
-      if (!reply.model.simultaneous || reply.moments.length) await wait("bot", performance.now() - began);
+      // the bot's thinking was part of the pause that lets the human follow the play; a
+      // friend's move (or, on a friend's page, the host's table, already paced there) shows at once
+      if (!byMail && (!reply.model.simultaneous || reply.moments.length)) await wait("bot", performance.now() - began);
       sound.play("card");
       if (!(await settle(reply, mine))) return;
     }
