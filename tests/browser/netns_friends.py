@@ -484,3 +484,12 @@ def test_friends_join_by_a_table_code_and_come_back_without_a_new_invite(table: 
     assert table.play_out() >= 1
     record = table.record()
     assert check_messages(ben, seats["Ben"], record) > 0 and check_messages(cy, seats["Cy"], record) > 0
+
+
+def test_a_table_code_with_no_relay_in_reach_says_so(table: Table) -> None:
+    table.open_room("kocka", 4)
+    use_relay(table.host, "ws://127.0.0.1:9")  # nothing listens there
+    table.host.click("#code-on")
+    table.host.wait_for_selector("#code-status:has-text('No relay answered')", timeout=30_000)
+    # the browser's own report of each failed connection the test provoked: expected here
+    table.errors[:] = [e for e in table.errors if not e.startswith("WebSocket connection to 'ws://127.0.0.1:9/'")]

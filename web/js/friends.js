@@ -369,7 +369,13 @@ async function codeOn(code = null) {
   const wanted = code || newCode();
   try {
     const { joinTable } = await import("./net/room.js");
-    const room = await joinTable(wanted, { host: true, ...netSettings(), onPeer: (ch) => host?.host.attach(null, ch) });
+    const room = await joinTable(wanted, { host: true, ...netSettings(), onPeer: (ch) => host?.host.attach(null, ch),
+      onError: (why) => {
+        if (!host) return;
+        host.codeStatus = t(`web.friends.fail.${why}`);
+        const status = $("code-status");
+        if (status) status.textContent = host.codeStatus;
+      } });
     if (!host) return room.leave();
     host.codeRoom = room;
     host.code = wanted;
@@ -599,7 +605,9 @@ export function codePage(section, text, { show, done }) {
     const slow = setTimeout(() => { if (!current) said.textContent = t("web.friends.code.nobody"); }, 20000);
     try {
       const { joinTable } = await import("./net/room.js");
-      await joinTable(code, { host: false, ...netSettings(), onPeer: (ch) => {
+      await joinTable(code, { host: false, ...netSettings(), onError: (why) => {
+        if (!current) said.textContent = t(`web.friends.fail.${why}`);
+      }, onPeer: (ch) => {
         // the host says it is the table; the code's other peers (friends) are left be
         ch.onmessage = (event) => {
           ch.onmessage = null;

@@ -12,6 +12,7 @@ import { WORDS } from "./words.js";
 
 const TRYSTERO = "../../vendor/trystero-nostr-0.25.4/index.mjs";
 const APP_ID = "kortti.friends.v1";
+const RELAY_CHECK_MS = 8000; // a relay that has not answered by then is said to be out of reach
 
 /** Where Trystero's relays are, and the STUN servers: the player's settings (friends.js). */
 export const DEFAULT_STUN = ["stun:stun.l.google.com:19302"];
@@ -59,7 +60,7 @@ function peerChannel(id, action, room) {
  */
 export async function joinTable(code, options) {
   if (!code.split("-").every((w) => WORDS.includes(w))) throw Object.assign(new Error("not a table code"), { reason: "malformed" });
-  const { joinRoom } = await import(TRYSTERO);
+  const { joinRoom, getRelaySockets } = await import(TRYSTERO);
   quietLeaves();
   const roomId = await digest(`kortti-table:${code}`);
   const room = joinRoom({
@@ -69,6 +70,11 @@ export async function joinTable(code, options) {
     rtcConfig: { iceServers: options.stun.length ? [{ urls: options.stun }] : [] },
   }, roomId, { onJoinError: () => options.onError?.("password") });
   const action = room.makeAction("k");
+  // no relay open after a while: said (a wrong address, a network that blocks them), not waited on in silence
+  const check = setTimeout(() => {
+    const sockets = Object.values(getRelaySockets?.() || {});
+    if (!sockets.some((ws) => /** @type {WebSocket} */ (ws)?.readyState === 1)) options.onError?.("relays");
+  }, RELAY_CHECK_MS);
   /** @type {Map<string, PeerChannel>} */
   const peers = new Map();
   room.onPeerJoin = (/** @type {string} */ id) => {
@@ -90,6 +96,7 @@ export async function joinTable(code, options) {
   };
   return {
     leave() {
+      clearTimeout(check);
       for (const ch of peers.values()) ch.readyState = "closed";
       peers.clear();
       room.leave().catch(() => {});
