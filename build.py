@@ -19,6 +19,7 @@ import hashlib
 import io
 import json
 import os
+import posixpath
 import re
 import shutil
 import subprocess
@@ -49,7 +50,7 @@ PYSCRIPT = ("@pyscript/core@0.7.31", "pyscript-core-0.7.31.tgz",
             ["dist/*.js", "dist/*.css"],
             "vendor/pyscript-0.7.31")
 # The friends table's QR codes: drawn for the invite and answer links, read by the host's
-# camera where the browser has no BarcodeDetector (web/js/friends.js; loaded only there).
+# camera where the browser has no BarcodeDetector (web/js/net/friends.js; loaded only there).
 QR = ("qr@0.7.0", "qr-0.7.0.tgz",
       "sha512-/VrrACmOAwZVipuRITwfEwOL5oAMEHH5PTmBWaGtlTom2Thxaa+rhmna4zU9PRN2uLw2wdccbkHOLGZb1Q9SdA==",
       ["index.js", "decode.js", "LICENSE-MIT"],
@@ -73,7 +74,7 @@ VENDOR_IMPORTS = {  # bare module name -> the vendored file, from a vendored fol
 }
 
 # Plain files copied from web/ as they are.
-STATIC = ["app.css", "table.css", "js/*.js", "js/net/*.js", "worker.py"]
+STATIC = ["app.css", "table.css", "js/*.js", "js/*/*.js", "worker.py"]
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 # What PyScript's start fetches on the page, in a waterfall (core.js, then its config and
@@ -181,13 +182,13 @@ def package_zip(package: Path) -> bytes:
 
 
 def page_modules(files: dict[str, bytes], entry: str) -> list[str]:
-    """``entry`` and the modules it imports (``from "./x.js"``), transitively, in order."""
+    """``entry`` and the modules it imports (``from "./x.js"``, ``"../y/z.js"``), transitively, in order."""
     out = [entry]
     for path in out:
         folder = path.rpartition("/")[0]
         text = files[path].decode()
-        for name in re.findall(r'^\s*import\b[^;]*?from\s+"\./([\w.-]+\.js)"', text, re.MULTILINE):
-            dep = f"{folder}/{name}"
+        for name in re.findall(r'^\s*import\b[^;]*?from\s+"(\.\.?/[\w./-]+\.js)"', text, re.MULTILINE):
+            dep = posixpath.normpath(f"{folder}/{name}")
             if dep in files and dep not in out:
                 out.append(dep)
     return out

@@ -30,9 +30,11 @@ fi
 .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[dev]'
 .venv/bin/python -m ruff check .
 .venv/bin/python -m mypy
-# the page's JS, typed by JSDoc (web/js/tsconfig.json), checked by TypeScript from npm (pinned)
+# the page's JS, typed by JSDoc, checked by TypeScript from npm (pinned): all of it (web/js/tsconfig.json),
+# and the friends table's transport and protocol strictly (web/js/tsconfig.strict.json)
 if [ ! -x .cache/typescript/node_modules/.bin/tsc ]; then
   npm install --silent --no-save --no-audit --no-fund --prefix .cache/typescript typescript@5.9.3 >/dev/null
 fi
 .cache/typescript/node_modules/.bin/tsc -p web/js/tsconfig.json
+.cache/typescript/node_modules/.bin/tsc -p web/js/tsconfig.strict.json
 .venv/bin/python -m pytest -n "${KORTTI_TEST_WORKERS:-2}" --dist worksteal "$@"

@@ -1,4 +1,4 @@
-// Draws rules-page example boards with web/js/lesson-board.js under Node, for
+// Draws rules-page example boards with web/js/rules/lesson-board.js under Node, for
 // tests/test_rules_board_same.py: the JS half of the golden test that holds the page's
 // Python-drawn first position (web/gen/rules_board.py) and the JS-drawn steps equal.
 // Usage: node rules_board_draw.mjs <lesson-board.js> < pages.json > boards.json
@@ -10,7 +10,7 @@ import { pathToFileURL } from "node:url";
 const { Words, boardHtml, expand } = await import(pathToFileURL(process.argv[2]).href);
 const pages = JSON.parse(readFileSync(0, "utf-8"));
 const out = pages.map((p) => {
-  // as web/js/example.js builds it from the page's rules-config
+  // as web/js/rules/example.js builds it from the page's rules-config
   const words = new Words(p.ui, p.cards[p.deck], p.deck, p.lang, p.rules);
   return p.examples.map((ex) => expand(ex.steps).map((step) => boardHtml(step, ex.names, ex.deck, words, p.base)));
 });

@@ -39,7 +39,7 @@ def site_paths(files: dict[str, bytes]) -> set[str]:
     from gen import cards, icons
 
     out = set(files) | set(cards.all_files()) | set(icons.all_files())
-    out |= {f"js/{p.name}" for p in (ROOT / "web" / "js").glob("*.js")}
+    out |= {f"js/{p.relative_to(ROOT / 'web' / 'js').as_posix()}" for p in (ROOT / "web" / "js").rglob("*.js")}
     return out | {"index.html", "sw.js"}
 
 
@@ -221,7 +221,7 @@ def test_guide_has_the_code_samples(guide: str) -> None:
     assert listener.startswith("<script>\naddEventListener(\"message\"") and listener in pres
     assert '<span class="kortti-origin">https&#58;//KORTTI-SITE</span>' in guide  # the listener's origin
     assert '<span class="kortti-site">https&#58;//KORTTI-SITE</span>/embed/example.html' in guide
-    assert '<script type="module" src="../js/embed-guide.js"></script>' in guide
+    assert '<script type="module" src="../js/rules/embed-guide.js"></script>' in guide
 
 
 def test_guide_has_no_raw_markdown(guide: str) -> None:
@@ -269,6 +269,6 @@ def test_guide_is_precached(files: dict[str, bytes]) -> None:
     """build.py precaches every file of the site: the guide and its script with them."""
     import build
 
-    sw, _ = build.service_worker({**files, "js/embed-guide.js": b""})
+    sw, _ = build.service_worker({**files, "js/rules/embed-guide.js": b""})
     head = sw.decode().split(";\n", 2)[1]
-    assert '"./embed/authors.html"' in head and '"./js/embed-guide.js"' in head
+    assert '"./embed/authors.html"' in head and '"./js/rules/embed-guide.js"' in head

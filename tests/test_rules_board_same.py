@@ -1,6 +1,6 @@
 """The rules pages' example board is drawn twice: in Python for the first position (web/gen/
 rules_board.py ``render_board``, baked into the page so it reads before Python boots) and in
-JS for every step after (web/js/lesson-board.js ``boardHtml``). This golden test holds the two
+JS for every step after (web/js/rules/lesson-board.js ``boardHtml``). This golden test holds the two
 equal (issue 11, requirement 6): every step of every example on every rules page, in every
 language, drawn by both, must parse to the same HTML.
 
@@ -33,7 +33,7 @@ from gen.rules_common import lesson_steps, ui
 
 NODE = shutil.which("node") or "node"  # required, as by build.py (npm): a missing node fails here
 DRAW = ROOT / "tests" / "rules_board_draw.mjs"
-LESSON_BOARD = ROOT / "web" / "js" / "lesson-board.js"
+LESSON_BOARD = ROOT / "web" / "js" / "rules" / "lesson-board.js"
 
 CONFIG = re.compile(r'<script type="application/json" id="rules-config">(.*?)</script>', re.DOTALL)
 FIGURE = re.compile(r'<figure class="ex[^"]*" id="([^"]+)".*?</figure>', re.DOTALL)
@@ -207,7 +207,7 @@ def test_a_python_change_is_reported(built: list[PageCase], drawn: list[list[lis
 def test_a_js_change_is_reported(built: list[PageCase], tmp_path: Path) -> None:
     """Node draws from an altered copy of web/js: a play's tag lost its class."""
     shutil.copytree(ROOT / "web" / "js", tmp_path / "js")
-    altered = tmp_path / "js" / "lesson-board.js"
+    altered = tmp_path / "js" / "rules" / "lesson-board.js"
     source = altered.read_text("utf-8")
     assert source.count('class="ex-tag"') == 1
     altered.write_text(source.replace('class="ex-tag"', 'class="ex-tag2"'), "utf-8")

@@ -226,7 +226,7 @@ def test_pages_stand_alone(built: Any) -> None:
     from gen import cards, icons
 
     files = set(built[0]) | set(cards.all_files()) | set(icons.all_files())
-    files |= {f"js/{p.name}" for p in (ROOT / "web" / "js").glob("*.js")}
+    files |= {f"js/{p.relative_to(ROOT / 'web' / 'js').as_posix()}" for p in (ROOT / "web" / "js").rglob("*.js")}
     files |= {"index.html", "sw.js"}
     for name, data in built[0].items():
         if not name.endswith(".html"):
@@ -346,7 +346,7 @@ def switcher(built: Any, name: str) -> Switcher:
 
 def test_every_page_has_the_language_links(built: Any) -> None:
     """Each rules page and index links to the same page in every language, by the
-    language's own name, the current one marked; js/rules-lang.js remembers the choice."""
+    language's own name, the current one marked; js/rules/rules-lang.js remembers the choice."""
     for lang in rules.LANGS:
         for game in (*rules.GAMES, "index"):
             name = f"rules/{lang}/{game}.html"
@@ -355,7 +355,7 @@ def test_every_page_has_the_language_links(built: Any) -> None:
             assert [(x["href"], x["hreflang"], x["lang"], x["text"]) for x in links] == [
                 (f"../{lg}/{game}.html", lg, lg, rules.LANG_NAMES[lg]) for lg in rules.LANGS], name
             assert [x["hreflang"] for x in links if x.get("aria-current") == "page"] == [lang], name
-            assert "../../js/rules-lang.js" in page.scripts, name
+            assert "../../js/rules/rules-lang.js" in page.scripts, name
 
 
 def test_language_links_keep_the_place(built: Any) -> None:
@@ -385,7 +385,7 @@ def test_rules_entry_picks_a_language(built: Any) -> None:
     root = switcher(built, "rules/index.html")
     assert [(x["href"], x["hreflang"], (x["text"] or "").strip()) for x in root.links] == [
         (f"{lg}/index.html", lg, rules.LANG_NAMES[lg]) for lg in rules.LANGS]
-    assert "../js/rules-lang.js" in root.scripts
+    assert "../js/rules/rules-lang.js" in root.scripts
     assert "data-pick-lang" in built[0]["rules/index.html"].decode()
 
 

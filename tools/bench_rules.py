@@ -5,7 +5,7 @@
     python tools/bench_rules.py --runs 5 --page rules/fi/katte.html --turn '#ex-katte-k-a-2'
 
 Issue 15's bar: on a return visit, the first answer comes within 1 s of the tap. The
-rules page starts its Python (a worker, js/lesson-python.js) once the page is idle after
+rules page starts its Python (a worker, js/rules/lesson-python.js) once the page is idle after
 load, restoring the site's memory snapshot when the device has it; a tap that comes
 before Python is up waits for it.
 

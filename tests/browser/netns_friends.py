@@ -75,6 +75,13 @@ WATCH_CARDS = """() => {
 }"""
 NOW = "() => performance.timeOrigin + performance.now()"
 
+# A friend's page says the host is gone ("Waiting for the host"), however briefly: noted when shown.
+SAW_HOST_LOST = """() => {
+  window.__sawHostLost = false;
+  const look = () => { if (/Waiting for the host/.test(document.body.innerText)) window.__sawHostLost = true; };
+  new MutationObserver(look).observe(document.body, { childList: true, subtree: true, characterData: true });
+}"""
+
 # Every card code the page holds: images, data attributes, anywhere in the document.
 PAGE_CARDS = """() => {
   const html = document.documentElement.outerHTML;
@@ -468,10 +475,12 @@ def test_friends_join_by_a_table_code_and_come_back_without_a_new_invite(table: 
     table.play_out(stop=lambda turns: turns >= 2)
     # the host's page reloads mid-deal: the code opens again and both friends come back by
     # themselves, known by their tokens, to their own seats, from the next deal
+    for page in (ben, cy):  # (what each friend's page says meanwhile, noted as it shows: it may be brief)
+        page.evaluate(SAW_HOST_LOST)
     h.reload()
     h.wait_for_selector("#table:not([hidden])", timeout=BOOT_TIMEOUT)
     for page in (ben, cy):
-        page.wait_for_function("() => /Waiting for the host|waiting/i.test(document.body.innerText)", timeout=20_000)
+        page.wait_for_function("() => window.__sawHostLost === true", timeout=20_000)
     h.wait_for_function("() => (window.kortti.model().friends || []).filter((f) => f.connected).length === 2",
                         timeout=60_000)
     friends = h.evaluate("window.kortti.model().friends")

@@ -150,7 +150,7 @@ def test_rules_language_chooser(browser: Any, base_url: str, size: str) -> None:
                                   viewport={"width": width, "height": height})
     try:
         page = context.new_page()
-        page.route("**/js/rules-lang.js", lambda route: route.abort())
+        page.route("**/js/rules/rules-lang.js", lambda route: route.abort())
         page.goto("/rules/index.html")
         assert page.url.endswith("/rules/index.html")
         axe.check(page, f"/rules/index.html without its script at {size}")

@@ -1,4 +1,4 @@
-"""Numbered deals on the page (web/js/deals.js): every match shows its number and deals
+"""Numbered deals on the page (web/js/records/deals.js): every match shows its number and deals
 what ``python -m engine deal`` prints for it; "Play this deal" seats another browser at
 the same cards (the link carries the number, never the cards); a link cut short says
 so; the deal of the day is the same in two browsers; undo takes back a decision and

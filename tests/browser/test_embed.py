@@ -420,7 +420,7 @@ def test_embed_test_page_links_to_the_guide(page: Any, watch: Any, site: Path) -
     page.click("a[href='test.html'] code")  # "/embed/test.html" in the text is a link
     page.wait_for_url("**/embed/test.html")
     sw = (site / "sw.js").read_text()
-    assert '"./embed/authors.html"' in sw and '"./js/embed-guide.js"' in sw
+    assert '"./embed/authors.html"' in sw and '"./js/rules/embed-guide.js"' in sw
 
 
 

@@ -1,4 +1,4 @@
-"""A friends table's links as QR codes (web/js/friends.js): the code drawn for an invite or
+"""A friends table's links as QR codes (web/js/net/friends.js): the code drawn for an invite or
 an answer reads back, by the same reader the host's camera uses (the browser's
 BarcodeDetector where there is one, else the vendored library's decoder), as the link."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 READ_BACK = """async (link) => {
-  const friends = await import("/js/friends.js");
+  const friends = await import("/js/net/friends.js");
   const img = await friends.qrImage(link, "QR");
   document.body.append(img);
   await img.decode();

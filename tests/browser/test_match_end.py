@@ -15,9 +15,9 @@ RECORDS = Path(__file__).resolve().parents[1] / "records"
 
 
 def put_save(page: Any, save: dict[str, Any]) -> None:
-    """A saved match, as the table saves it after every action (web/js/store.js)."""
+    """A saved match, as the table saves it after every action (web/js/records/store.js)."""
     page.evaluate("""async (save) => {
-        const store = await import("./js/store.js");
+        const store = await import("./js/records/store.js");
         const done = await store.saveMatch(save);
         if (!done.ok) throw new Error(done.error);
     }""", save)

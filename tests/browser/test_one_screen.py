@@ -14,7 +14,9 @@ import pytest
 
 from .play import open_lobby, start_match, take_turn, wait_turn
 
-SIZES = [(360, 740), (390, 844), (740, 360), (1280, 800)]
+PHONES = [(360, 740), (390, 844), (740, 360)]  # portrait, a taller one, landscape
+LAPTOP = (1280, 800)
+SIZES = [*PHONES, LAPTOP]
 GAMES = [("katte", 4), ("katko", 5), ("call-kitti", 4), ("kocka", 4)]
 
 # What lies outside the viewport, or is covered where a tap would land, among what the
@@ -103,40 +105,55 @@ def check_screen(page: Any, where: str) -> None:
     assert least is None or least >= 44 - 0.5, f"{where}: a card of the hand leaves {least:.1f} px to tap"
 
 
-@pytest.mark.parametrize("width,height", SIZES)
-def test_every_table_fits_the_screen(browser: Any, base_url: str, width: int, height: int) -> None:
-    phone = width < 800
-    context = browser.new_context(base_url=base_url, viewport={"width": width, "height": height},
-                                  is_mobile=phone, has_touch=phone, reduced_motion="reduce")
-    page = context.new_page()
+def settle(page: Any) -> None:
+    """The page has drawn itself at the viewport's size (the table is laid out again on resize)."""
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def phone(browser: Any, base_url: str) -> Any:
+    width, height = PHONES[0]
+    return browser.new_context(base_url=base_url, viewport={"width": width, "height": height},
+                               is_mobile=True, has_touch=True, reduced_motion="reduce")
+
+
+def first_turns(page: Any, game: str, players: int, sizes: list[tuple[int, int]], *, seat: int = 0,
+                turns: int = 4, query: str = "fast&seed=7") -> None:
+    """A match's first turns (a full hand, then cards on the felt), each looked at in every
+    size in ``sizes`` in turn, as a phone turned between portrait and landscape."""
+    open_lobby(page, query)
+    start_match(page, game, players=players, seat=seat)
+    for turn in range(turns):
+        kind = wait_turn(page)
+        if kind == "summary":
+            break
+        for width, height in sizes:
+            page.set_viewport_size({"width": width, "height": height})
+            settle(page)
+            check_screen(page, f"{game} ({players}) at {width}×{height}, turn {turn + 1}")
+        take_turn(page, kind)
+
+
+@pytest.mark.parametrize("game,players", GAMES)
+def test_every_table_fits_the_screen_of_a_phone(browser: Any, base_url: str, game: str, players: int) -> None:
+    context = phone(browser, base_url)
     try:
-        for game, players in GAMES:
-            open_lobby(page, "fast&seed=7")
-            start_match(page, game, players=players, seat=0)
-            for turn in range(4):  # the first turns: a full hand, then cards on the felt
-                kind = wait_turn(page)
-                if kind == "summary":
-                    break
-                check_screen(page, f"{game} at {width}×{height}, turn {turn + 1}")
-                take_turn(page, kind)
+        first_turns(context.new_page(), game, players, PHONES)
     finally:
         context.close()
 
 
+@pytest.mark.parametrize("game,players", GAMES)
+def test_every_table_fits_the_screen_of_a_laptop(page: Any, game: str, players: int) -> None:
+    page.emulate_media(reduced_motion="reduce")
+    first_turns(page, game, players, [LAPTOP])
+
+
 def test_twenty_seats_fit_a_phone_in_both_orientations(browser: Any, base_url: str) -> None:
-    for width, height in [(360, 740), (740, 360)]:
-        context = browser.new_context(base_url=base_url, viewport={"width": width, "height": height},
-                                      is_mobile=True, has_touch=True, reduced_motion="reduce")
-        page = context.new_page()
-        try:
-            open_lobby(page)
-            start_match(page, "katko", players=20, seat=10)
-            for turn in range(2):
-                kind = wait_turn(page)
-                check_screen(page, f"20 seats at {width}×{height}, turn {turn + 1}")
-                take_turn(page, kind)
-        finally:
-            context.close()
+    context = phone(browser, base_url)
+    try:
+        first_turns(context.new_page(), "katko", 20, [(360, 740), (740, 360)], seat=10, turns=2, query="fast")
+    finally:
+        context.close()
 
 
 SUMMARY_BUTTONS = "#summary button:enabled, #summary a[href]"

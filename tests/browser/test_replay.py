@@ -1,4 +1,4 @@
-"""The replay viewer and share links (web/js/replay.js, web/table/replay.py): a deal played
+"""The replay viewer and share links (web/js/records/replay.js, web/table/replay.py): a deal played
 here, shared, and opened in another browser (a second context: nothing shared but the
 link) shows the same deal, step by step, from the sharer's seat, with no other seat's
 hidden card on the page; a broken link says so in the reader's language."""

@@ -1,4 +1,4 @@
-"""Statistics and history (web/js/history.js, stats.js, data-file.js, store.js version 2):
+"""Statistics and history (web/js/records/history.js, stats.js, data-file.js, store.js version 2):
 a match played to its end shows in the statistics and the history, its hand record
 downloads and replays; the data file exports, imports into a fresh browser, merges
 without duplicates, and a bad or foreign file changes nothing."""
@@ -33,9 +33,9 @@ def lobby_page(page: Any) -> None:
 def call(page: Any, body: str, arg: Any = None) -> Any:
     """Run ``body`` in the page with the history and data-file modules in scope."""
     return page.evaluate(f"""async (arg) => {{
-      const history = await import("./js/history.js");
-      const data = await import("./js/data-file.js");
-      const {{ store }} = await import("./js/store.js");
+      const history = await import("./js/records/history.js");
+      const data = await import("./js/records/data-file.js");
+      const {{ store }} = await import("./js/records/store.js");
       {OUTCOMES}
       {body}
     }}""", arg)
@@ -161,7 +161,7 @@ def test_export_then_import_in_a_fresh_browser_and_bad_files(page: Any, watch: A
         assert said["broken.json"].startswith("This file is not readable data")
         assert said["damaged.json"].startswith("This Kortti data file is damaged. Nothing was changed.")
         assert other.evaluate("""async () => {
-          const { store } = await import("./js/store.js");
+          const { store } = await import("./js/records/store.js");
           return [(await store.listHistory()).value.length, (await store.listResults()).value.length];
         }""") == [0, 0]
         # the exported file: the same statistics; imported twice, nothing doubles
@@ -206,7 +206,7 @@ def test_the_history_cap_tells_and_offers_an_export(page: Any, watch: Any, tmp_p
     assert page.locator(".cap-notice:visible").count() == 0
     assert page.locator(".history-item[data-id='m0']").count() == 0  # the oldest went
     counts = page.evaluate("""async () => {
-      const { store } = await import("./js/store.js");
+      const { store } = await import("./js/records/store.js");
       return [(await store.listHistory()).value.length, (await store.listResults()).value.length];
     }""")
     assert counts == [500, 502]  # the statistics keep every row
@@ -236,7 +236,7 @@ def test_a_version_1_database_with_a_save_is_upgraded_and_the_save_continues(pag
     })""", save)
     open_lobby(page, "fast")
     db = page.evaluate("""async () => {
-      const { store } = await import("./js/store.js");
+      const { store } = await import("./js/records/store.js");
       const db = await store.database();
       return {version: db.version, stores: [...db.objectStoreNames]};
     }""")
@@ -265,7 +265,7 @@ def test_statistics_and_history_after_a_match(page: Any, watch: Any, tmp_path: P
     deals = len(final["deals"])
     # the history is written as the deal ends: wait for the match's entry to be complete
     page.wait_for_function("""async () => {
-      const { store } = await import("./js/store.js");
+      const { store } = await import("./js/records/store.js");
       const h = await store.listHistory();
       return h.ok && h.value.length === 1 && h.value[0].over;
     }""")

@@ -1,4 +1,4 @@
-"""The player's data in the browser (web/js/store.js) and the lobby's parts that use it
+"""The player's data in the browser (web/js/records/store.js) and the lobby's parts that use it
 (web/js/lobby.js): remembered choices, saved matches in IndexedDB, saves kept aside,
 one tab per match, and the "Continue" offers."""
 
@@ -31,7 +31,7 @@ def lobby_page(page: Any, query: str = "fast") -> None:
 def store_call(page: Any, body: str, arg: Any = None) -> Any:
     """Run ``body`` (an async function body with ``store`` and ``arg`` in scope) in the page."""
     return page.evaluate(f"""async (arg) => {{
-      const {{ store }} = await import("./js/store.js");
+      const {{ store }} = await import("./js/records/store.js");
       const makeSave = {SAVE};
       {body}
     }}""", arg)
@@ -40,7 +40,7 @@ def store_call(page: Any, body: str, arg: Any = None) -> Any:
 def lobby_call(page: Any, body: str, arg: Any = None) -> Any:
     return page.evaluate(f"""async (arg) => {{
       const {{ lobby }} = await import("./js/lobby.js");
-      const {{ store }} = await import("./js/store.js");
+      const {{ store }} = await import("./js/records/store.js");
       const makeSave = {SAVE};
       {body}
     }}""", arg)
@@ -210,7 +210,7 @@ def test_database_versions(page: Any, watch: Any) -> None:
     is used as it is, not dropped to memory."""
     lobby_page(page)
     made = store_call(page, """
-      const { DB_VERSION } = await import("./js/store.js");
+      const { DB_VERSION } = await import("./js/records/store.js");
       const db = await store.database();
       return {version: db.version, stores: [...db.objectStoreNames], DB_VERSION};""")
     assert made == {"version": 2, "stores": ["aside", "history", "results", "saves"], "DB_VERSION": 2}
@@ -283,7 +283,7 @@ def test_corrupt_save_is_kept_aside_and_the_lobby_still_plays(page: Any, watch: 
     page.click("dialog.lobby-dialog button[value='yes']")
     page.wait_for_selector(".offer-aside[data-game='katko']", state="detached")
     page.wait_for_function("""async () => {
-      const { store } = await import("./js/store.js");
+      const { store } = await import("./js/records/store.js");
       return (await store.keptAside()).map((a) => a.game).join() === "kocka";
     }""")
     # and the lobby still starts a game
@@ -329,7 +329,7 @@ def test_a_match_is_locked_to_one_tab(page: Any, context: Any, watch: Any) -> No
     assert store_call(page, "return await store.lockMatch('kocka');") is None
     other.close()  # a closed tab lets go of its matches
     page.wait_for_function("""async () => {
-      const { store } = await import("./js/store.js");
+      const { store } = await import("./js/records/store.js");
       const lock = await store.lockMatch("kocka");
       if (lock) await lock.release();
       return Boolean(lock);
@@ -407,6 +407,6 @@ def test_default_discard_drops_the_save(page: Any, watch: Any) -> None:
     page.click(".offer[data-game='katko'] .offer-discard")
     page.click("dialog.lobby-dialog[open] button[value='yes']")
     page.wait_for_function("""async () => {
-      const { store } = await import("./js/store.js");
+      const { store } = await import("./js/records/store.js");
       return Object.keys((await store.loadMatches()).saves).length === 0;
     }""")

@@ -7,7 +7,7 @@ strings (``web/i18n/rules/<lang>.json``) and
 the ``lesson`` package (``web/rules/lesson``), which turns a record into steps in words.
 
 Output (:func:`all_files`): ``rules/<lang>/<game>.html`` and an index per language
-(with language links, ``js/rules-lang.js``), ``rules/index.html`` (picks a language),
+(with language links, ``js/rules/rules-lang.js``), ``rules/index.html`` (picks a language),
 ``rules/rules.css``, ``rules/pips/*.svg``, ``embed/example.html`` (the frame an author
 embeds), ``embed/test.html`` (a page to try records and copy embed codes), ``embed/authors.html``
 (``docs/authors.md``, the guide for authors, through :mod:`gen.markdown`) and
@@ -170,7 +170,7 @@ def build_pages(pyodide: str = "vendor/pyodide/") -> tuple[dict[str, bytes], lis
         template = (WEB / "embed" / name).read_text("utf-8")
         files[f"embed/{name}"] = template.replace("{{CONFIG}}", config).encode()
     files["lesson.zip"] = lesson_zip(cat)
-    site = set(files) | {"index.html"} | {f"js/{p.name}" for p in (WEB / "js").glob("*.js")}
+    site = set(files) | {"index.html"} | {f"js/{p.relative_to(WEB / 'js').as_posix()}" for p in (WEB / "js").rglob("*.js")}
     files[GUIDE] = render_guide(site | {GUIDE}).encode()
     return files, built
 

@@ -1,7 +1,7 @@
 """An example's board and log as HTML: one position (the seats, their hands and plays)
 and the whole record as a table, for the page as it reads before Python boots.
 
-web/js/lesson-board.js ``boardHtml`` draws the other steps with the same markup; the golden
+web/js/rules/lesson-board.js ``boardHtml`` draws the other steps with the same markup; the golden
 test tests/test_rules_board_same.py holds the two equal on every step of every example."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ def card_img(code: str, deck: str, lang: str, base: str, cls: str = "") -> str:
 
 
 def render_board(step: dict[str, Any], data: dict[str, Any], lang: str, base: str) -> str:
-    """One position as HTML. js/lesson-board.js ``boardHtml`` draws the same markup for the
+    """One position as HTML. js/rules/lesson-board.js ``boardHtml`` draws the same markup for the
     other steps (tests/test_rules_board_same.py): change both together."""
     deck = data["deck"]
     names = data["names"]

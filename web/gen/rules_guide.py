@@ -32,7 +32,7 @@ def render_guide(site: set[str], source: Path | None = None) -> str:
     repository file the site does not have is shown as the path, in code, not as a link.
 
     In code samples ``https://KORTTI-SITE`` becomes this site's address when the page's
-    script runs (js/embed-guide.js): the site's root in an embed address, its origin in
+    script runs (js/rules/embed-guide.js): the site's root in an embed address, its origin in
     the listener. Without script the placeholder stays, and the note above says so."""
     import posixpath
 
@@ -103,6 +103,6 @@ def render_guide(site: set[str], source: Path | None = None) -> str:
     return page_shell(
         lang="en", base="../", title=title.text,
         description="How to embed Kortti's live card-game examples in any web page, write hand records, and build the rules pages.",
-        head='<link rel="stylesheet" href="../rules/rules.css">\n<script type="module" src="../js/embed-guide.js"></script>',
+        head='<link rel="stylesheet" href="../rules/rules.css">\n<script type="module" src="../js/rules/embed-guide.js"></script>',
         site_links=f' <a href="../rules/index.html">{html.escape(ui("en", "all_rules"))}</a> <a href="test.html">Try a hand record</a>',
         main=main)

@@ -169,9 +169,9 @@ def render_page(page: Page, pyodide: str, available: dict[str, set[str]],
     lead = f'<p class="lead">{inline(page.meta["lead"], deck, lang)}</p>' if page.meta.get("lead") else ""
     head = (f'{alternates}\n<link rel="stylesheet" href="../rules.css">\n'
             f'<script type="application/json" id="rules-config">{_json_script(config)}</script>\n'
-            f'<script type="module" src="{base}js/example.js"></script>\n'
+            f'<script type="module" src="{base}js/rules/example.js"></script>\n'
             f'<script type="application/json" id="lang-anchors">{_json_script(anchors or {})}</script>\n'
-            f'<script type="module" src="{base}js/rules-lang.js"></script>')
+            f'<script type="module" src="{base}js/rules/rules-lang.js"></script>')
     main = f"""<main class="doc">
 <article>
 <h1>{inline(title, deck, lang)}</h1>
@@ -211,12 +211,12 @@ def render_index(lang: str, pages: dict[tuple[str, str], Page], available: dict[
 </article></main>"""
     return page_shell(
         lang=lang, base=base, title=ui(lang, "all_rules"), description=ui(lang, "index_description"),
-        head=f'<link rel="stylesheet" href="{up}rules.css">\n<script type="module" src="{base}js/rules-lang.js"></script>',
+        head=f'<link rel="stylesheet" href="{up}rules.css">\n<script type="module" src="{base}js/rules/rules-lang.js"></script>',
         site_links="", nav=f'<nav class="langs" aria-label="{html.escape(ui(lang, "languages"))}">{switch}</nav>', main=main)
 
 
 def render_chooser(available: dict[str, set[str]]) -> str:
-    """rules/index.html, the way in from the lobby: js/rules-lang.js goes on to the
+    """rules/index.html, the way in from the lobby: js/rules/rules-lang.js goes on to the
     remembered language, else the browser's, else English; without script, plain links
     to every language's index, each in its own words."""
     langs = [lg for lg in LANGS if available[lg]]
@@ -226,7 +226,7 @@ def render_chooser(available: dict[str, set[str]]) -> str:
         f'<br><span>{html.escape(ui(lg, "index_description"))}</span></li>' for lg in langs)
     label = " · ".join(ui(lg, "languages") for lg in langs)
     head = ("".join(f'<link rel="alternate" hreflang="{lg}" href="{lg}/index.html">' for lg in langs)
-            + '\n<link rel="stylesheet" href="rules.css">\n<script type="module" src="../js/rules-lang.js"></script>')
+            + '\n<link rel="stylesheet" href="rules.css">\n<script type="module" src="../js/rules/rules-lang.js"></script>')
     main = f"""<main class="doc"><article>
 <h1>{titles}</h1>
 <nav aria-label="{html.escape(label)}"><ul class="games-list">{items}</ul></nav>

@@ -8,22 +8,22 @@
 //   #/join/<seat>.<code>, #/answer/<seat>.<code>  a friends table's invite and its answer (friends.js)
 // Back from the table pauses to the lobby, where "Continue" is offered; forward returns.
 import { lobby } from "./lobby.js";
-import { table } from "./table.js";
+import { table } from "./table/table.js";
 import { boot as bootPython, call } from "./engine.js";
 import { watchBoot, bootDone, bootFailed } from "./boot.js";
 import { registerWorker, takeUpdate } from "./pwa.js";
-import * as store from "./store.js";
+import * as store from "./records/store.js";
 import { DATA, lang, t, applyStatic, setLanguage, languageName, onLanguage, el } from "./i18n.js";
-import { confirmDialog } from "./table-view.js";
+import { confirmDialog } from "./table/table-view.js";
 import * as settings from "./settings.js";
 import { openSettings } from "./settings-dialog.js";
-import { counts as soundCounts } from "./sound.js";
-import { recordOutcome, newMatchId, showHistory, capNotice } from "./history.js";
-import { showStats } from "./stats.js";
-import { replay } from "./replay.js";
-import { newNumber, today, readPlayLink, playLink } from "./deals.js";
-import { rowKey } from "./data-file.js";
-import { openRoom, openInvite, stopHosting, joinPage, answerPage, codePage, resumeHosting } from "./friends.js";
+import { counts as soundCounts } from "./table/sound.js";
+import { recordOutcome, newMatchId, showHistory, capNotice } from "./records/history.js";
+import { showStats } from "./records/stats.js";
+import { replay } from "./records/replay.js";
+import { newNumber, today, readPlayLink, playLink } from "./records/deals.js";
+import { rowKey } from "./records/data-file.js";
+import { openRoom, openInvite, stopHosting, joinPage, answerPage, codePage, resumeHosting } from "./net/friends.js";
 
 const params = new URLSearchParams(location.search);
 const FRIEND_PAGES = ["join", "answer", "table"]; // a friend's pages: no Python needed
@@ -291,7 +291,7 @@ function pythonReady(reply) {
 }
 
 function languageMenu() {
-  const menu = document.getElementById("lang");
+  const menu = /** @type {HTMLSelectElement} */ (document.getElementById("lang"));
   menu.replaceChildren(...DATA.languages.map((code) =>
     el("option", { value: code, lang: code, selected: code === lang }, languageName(code))));
   menu.addEventListener("change", () => setLanguage(menu.value));

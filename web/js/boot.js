@@ -2,7 +2,7 @@
 // timings of the files they fetch, then a slow creep while the interpreter starts.
 import { t, onLanguage } from "./i18n.js";
 
-const bar = document.getElementById("boot-bar");
+const bar = /** @type {HTMLProgressElement} */ (document.getElementById("boot-bar"));
 const text = document.getElementById("boot-text");
 const STAGES = [ // [file name ending, percent reached, message key of the next step]
   ["core.js", 10, "web.boot.pyscript"],

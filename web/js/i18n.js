@@ -36,10 +36,10 @@ export function languageName(code) {
 export function applyStatic(root = document) {
   document.documentElement.lang = lang;
   document.title = t("web.app.title");
-  for (const node of root.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
-  for (const node of root.querySelectorAll("[data-t-aria]")) node.setAttribute("aria-label", t(node.dataset.tAria));
+  for (const node of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-t]"))) node.textContent = t(node.dataset.t);
+  for (const node of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-t-aria]"))) node.setAttribute("aria-label", t(node.dataset.tAria));
   // links to a page per language (the rules): without script they go to rules/, which picks one
-  for (const node of root.querySelectorAll("[data-t-href]")) node.setAttribute("href", node.dataset.tHref.replace("{lang}", lang));
+  for (const node of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-t-href]"))) node.setAttribute("href", node.dataset.tHref.replace("{lang}", lang));
 }
 
 export function onLanguage(fn) { listeners.push(fn); }

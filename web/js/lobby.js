@@ -6,10 +6,12 @@
 // the saves that could not be read (kept aside, downloadable).
 import { readCode } from "./net/words.js";
 import { DATA, t, el, lang, onLanguage } from "./i18n.js";
-import { loadChoices, saveChoices, discardAside, dropMatch, loadAll, rawText } from "./store.js";
+import { loadChoices, saveChoices, discardAside, dropMatch, loadAll, rawText } from "./records/store.js";
 
-const form = document.getElementById("lobby-form");
+/** The lobby's form; its controls by name (``form.elements.players``…) @type {HTMLFormElement & {elements: any}} */
+const form = /** @type {any} */ (document.getElementById("lobby-form"));
 const GAMES = DATA.order ?? Object.keys(DATA.games);
+/** @type {(choices: any) => void} */
 let onStart = () => {};
 let ready = false; // Python is ready (the boot's progress bar hides then)
 let starting = false; // a start was asked for and waits for Python
@@ -168,7 +170,7 @@ function readOption(opt, control) {
 }
 
 function currentGame() {
-  const checked = form.querySelector("input[name=game]:checked")?.value;
+  const checked = /** @type {HTMLInputElement | null} */ (form.querySelector("input[name=game]:checked"))?.value;
   if (checked && checked in DATA.games) return checked;
   return memory.game || GAMES[0];
 }
@@ -275,18 +277,18 @@ function collect() {
   return config;
 }
 
-form.addEventListener("change", (e) => {
+form.addEventListener("change", (/** @type {Event & {target: HTMLInputElement}} */ e) => {
   if (e.target.name === "level") levels[Number(e.target.dataset.seat)] = e.target.value;
   if (["game", "players", "seat", "level"].includes(e.target.name)) render(); // (a person's row has a name)
   remember();
 });
-form.addEventListener("keydown", (e) => {
+form.addEventListener("keydown", (/** @type {KeyboardEvent & {target: HTMLInputElement}} */ e) => {
   if (e.target.id === "join-code" && e.key === "Enter") { // (a code, not the lobby's Start)
     e.preventDefault();
     document.getElementById("join-code-go").click();
   }
 });
-form.addEventListener("input", (e) => {
+form.addEventListener("input", (/** @type {Event & {target: HTMLInputElement}} */ e) => {
   if (e.target.name === "person-name") personNames[Number(e.target.dataset.seat)] = e.target.value;
   if (e.target.name === "name" || e.target.name === "person-name") remember();
 });
@@ -300,9 +302,10 @@ form.addEventListener("submit", (e) => {
 
 // ------------------------------------------------------------ continue offers
 
+/** @type {{onContinue: (game: string) => void, onDiscard: (game: string) => any, onRemoveAside: ((item: any) => void) | null, onDaily: (game: string) => void}} */
 let callbacks = { onContinue: () => {}, onDiscard: (game) => dropMatch(game), onRemoveAside: null, onDaily: () => {} };
 
-form.addEventListener("click", (e) => {
+form.addEventListener("click", (/** @type {MouseEvent & {target: HTMLElement}} */ e) => {
   if (e.target.id === "daily" && !starting) callbacks.onDaily(currentGame());
   if (e.target.id === "join-code-go") {
     const code = readCode(form.elements["join-code"]?.value);
@@ -486,6 +489,7 @@ export const lobby = {
   // start(choices) on "Start"; callbacks: onContinue(game), onDiscard(game) (default: drop
   // the save), onRemoveAside(item) (default: delete it from "kept aside"). A second call
   // may pass start = null to change only the callbacks.
+  /** @param {((choices: any) => void) | null} start @param {Partial<typeof callbacks>} [on] */
   init(start, { onContinue, onDiscard, onRemoveAside, onDaily } = {}) {
     if (typeof start === "function") onStart = start;
     if (typeof onDaily === "function") callbacks.onDaily = onDaily;
@@ -496,7 +500,7 @@ export const lobby = {
   },
   setReady() { ready = true; render(); },
   // what a table not set up in the lobby (a deal link, the deal of the day) still takes from it
-  choicesFor() { return { name: form.elements.name?.value.trim() ?? "" }; },
+  choicesFor(_game = "") { return { name: form.elements.name?.value.trim() ?? "" }; },
   // a start (or continue) waits for Python: the start button says so
   busy(on) {
     starting = Boolean(on);

@@ -28,6 +28,7 @@ globalThis.korttiBoot = { kind: "plain", why: "" };
  * with the reason. Never downloads: the service worker's cache is read directly (this
  * worker may start before the service worker controls it), then the HTTP cache with
  * "only-if-cached", which answers from the cache or fails at once. */
+/** @returns {Promise<[Uint8Array | null, string]>} */
 async function cachedSnapshot() {
   const url = new URL(SNAPSHOT.url, import.meta.url).href;
   let response;

@@ -98,6 +98,6 @@ export function openSettings() {
 }
 
 onLanguage(() => {
-  const d = document.getElementById(ID);
+  const d = /** @type {HTMLDialogElement | null} */ (document.getElementById(ID));
   if (d?.open) render(d);
 });

@@ -17,7 +17,11 @@ export const CHOICES = {
   motion: ["system", "reduce", "full"],
 };
 
-export const DEFAULTS = Object.fromEntries(Object.entries(CHOICES).map(([k, c]) => [k, Array.isArray(c) ? c[0] : c.default]));
+/** @typedef {{pace: string, afterTrick: string, onlyCard: boolean, cardSize: string, deck: string,
+ *   theme: string, sound: boolean, volume: number, motion: string}} Settings */
+
+/** @type {Settings} */
+export const DEFAULTS = /** @type {any} */ (Object.fromEntries(Object.entries(CHOICES).map(([k, c]) => [k, Array.isArray(c) ? c[0] : c.default])));
 
 function valid(key, value) {
   const c = CHOICES[key];
@@ -26,6 +30,7 @@ function valid(key, value) {
   return typeof value === "number" && Number.isFinite(value) && value >= c.min && value <= c.max;
 }
 
+/** @returns {Settings} */
 function read() {
   const out = { ...DEFAULTS };
   let raw = null;
@@ -110,7 +115,7 @@ new MutationObserver((changes) => {
   for (const change of changes) {
     const nodes = change.type === "attributes" ? [change.target] : [...change.addedNodes];
     for (const node of nodes) {
-      if (node.nodeType !== 1) continue;
+      if (node.nodeType !== 1 || !(node instanceof Element)) continue;
       if (node.tagName === "IMG") {
         const src = cardSrc(node.getAttribute("src"));
         if (src !== node.getAttribute("src")) node.setAttribute("src", src);

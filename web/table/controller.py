@@ -1,6 +1,6 @@
 """One match at the table, served to the page from its worker: requests in, replies out.
 
-The page (web/js/table.js) paces the play: it asks for a bot's move, shows what
+The page (web/js/table/table.js) paces the play: it asks for a bot's move, shows what
 happened, waits, and asks again; Python never sleeps for the page. Every reply that
 changes the match carries
 

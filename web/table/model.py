@@ -1,4 +1,4 @@
-"""The JSON model of the table that web/js/table.js draws, from ``match.view(seat)``
+"""The JSON model of the table that web/js/table/table.js draws, from ``match.view(seat)``
 and ``match.legal_actions(seat)``, and the moments the page plays out before it.
 Nothing here decides a rule: a card is playable exactly when an action the engine
 lists (or accepts, for Call Kitti's arrangements) uses it."""

@@ -1,5 +1,5 @@
 """What a finished deal (and a finished match) meant for the human, in each game's own
-terms, for the statistics and the history (web/js/history.js stores it).
+terms, for the statistics and the history (web/js/records/history.js stores it).
 
 Every figure is read from the engine's results (``Match.summaries``, the replay format
 of shared/spec/hand-records.md, and ``Match.standing()``); nothing here runs a rule.

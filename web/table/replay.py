@@ -1,5 +1,5 @@
 """A finished deal (or match) replayed from its hand record, step by step, for the
-replay viewer (web/js/replay.js): history entries and share links.
+replay viewer (web/js/records/replay.js): history entries and share links.
 
 The engine replays the record (a record it refuses gets the reason, never a guess);
 each step is the table's own ``model`` (model.py) and ``moments`` as ``seat`` saw

@@ -5,12 +5,13 @@
 //                                      encoded as embeds do (lesson-codec.js; docs/links.md)
 // Python (web/table/replay.py, in the worker) replays the record with the engine and gives
 // each step's model: what the seat saw then, never more. Nothing is uploaded anywhere.
-import { DATA, t, el, lang, onLanguage } from "./i18n.js";
-import { call } from "./engine.js";
-import * as view from "./table-view.js";
+import { DATA, t, el, lang, onLanguage } from "../i18n.js";
+import { call } from "../engine.js";
+import * as view from "../table/table-view.js";
 import * as store from "./store.js";
-import { encodeRecord, decodeRecord } from "./lesson-codec.js";
+import { encodeRecord, decodeRecord } from "../rules/lesson-codec.js";
 
+/** An element of the page by its id (of many kinds: typed loosely) @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
 const root = () => $("replay");
 const NO_HAND_UI = { groups: [], busy: true, mode: null, actionsOf: () => [] };
@@ -105,7 +106,7 @@ function loading() {
   root().dataset.state = "loading";
 }
 
-document.addEventListener("kortti:boot", (event) => {
+document.addEventListener("kortti:boot", (/** @type {CustomEvent} */ event) => {
   const bar = $("replay-boot-bar");
   if (!bar) return;
   bar.value = event.detail.percent;

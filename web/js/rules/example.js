@@ -13,7 +13,7 @@ function python(status) {
   return client.ready;
 }
 
-for (const fig of document.querySelectorAll("figure.ex")) {
+for (const fig of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("figure.ex"))) {
   const data = JSON.parse(fig.querySelector(".ex-data").textContent);
   new Example(fig, data, words, cfg.base, { python, embedHash: fig.dataset.embed });
 }
@@ -52,8 +52,8 @@ if ("serviceWorker" in navigator) {
 
 // Printing: the whole play of every example goes on paper, not just its first position.
 window.addEventListener("beforeprint", () => {
-  document.querySelectorAll("details.ex-log:not([open])").forEach((d) => { d.open = true; d.dataset.printOpened = "1"; });
+  /** @type {NodeListOf<HTMLDetailsElement>} */ (document.querySelectorAll("details.ex-log:not([open])")).forEach((d) => { d.open = true; d.dataset.printOpened = "1"; });
 });
 window.addEventListener("afterprint", () => {
-  document.querySelectorAll("details.ex-log[data-print-opened]").forEach((d) => { d.open = false; delete d.dataset.printOpened; });
+  /** @type {NodeListOf<HTMLDetailsElement>} */ (document.querySelectorAll("details.ex-log[data-print-opened]")).forEach((d) => { d.open = false; delete d.dataset.printOpened; });
 });

@@ -2,12 +2,12 @@
 // This only remembers the choice, as the lobby does (js/lang-choice.js), so the lobby and
 // later visits agree, and carries the reader's place (#anchor) to the other page. On
 // rules/index.html (html[data-pick-lang]) it goes on to the reader's language at once.
-import { pickLanguage, rememberLanguage } from "./lang-choice.js";
-import { apply as applySettings } from "./settings.js";
+import { pickLanguage, rememberLanguage } from "../lang-choice.js";
+import { apply as applySettings } from "../settings.js";
 
 applySettings(); // the reader's theme (light, dark, high contrast) on the rules pages too
 
-const links = [...document.querySelectorAll("a[hreflang]")];
+const links = [.../** @type {NodeListOf<HTMLAnchorElement>} */ (document.querySelectorAll("a[hreflang]"))];
 // this page's section anchors → the other language's (examples keep their ids)
 const anchors = JSON.parse(document.getElementById("lang-anchors")?.textContent ?? "{}");
 
@@ -20,7 +20,7 @@ function follow() {
 follow();
 window.addEventListener("hashchange", follow);
 document.addEventListener("click", (e) => {
-  const a = e.target.closest?.("a[hreflang]");
+  const a = /** @type {HTMLAnchorElement | null} */ (/** @type {HTMLElement} */ (e.target).closest?.("a[hreflang]"));
   if (!a) return;
   follow();
   rememberLanguage(a.hreflang);

@@ -1,7 +1,7 @@
 // Cards chosen together before one action: Kočka's pass of three, and Call Kitti's
 // arrangement (four sets of three and a discard) on a board of drop zones. The page only
 // collects the cards; the engine (asked through the worker) judges them.
-import { t, el } from "./i18n.js";
+import { t, el } from "../i18n.js";
 
 /** The selection state of the table (``ui.groups`` holds card keys, one list per group). */
 export function syncGroups(m, ui) {

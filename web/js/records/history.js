@@ -1,10 +1,10 @@
 // The history of matches and the statistics' rows: what a finished deal (and match)
 // stores, the history page (#/history), the 500-match cap (never dropped silently), and
 // the data file (export, import) offered on the history and statistics pages.
-import { DATA, t, el, lang, onLanguage } from "./i18n.js";
+import { DATA, t, el, lang, onLanguage } from "../i18n.js";
 import * as store from "./store.js";
 import { checkEntry, exportData, mergeData, parseData, rowKey } from "./data-file.js";
-import { confirmDialog } from "./table-view.js";
+import { confirmDialog } from "../table/table-view.js";
 
 export const HISTORY_CAP = 500;
 const GAMES = DATA.order ?? Object.keys(DATA.games);
@@ -156,7 +156,8 @@ export async function importText(text) {
 
 // The "your data" box: export, import, and what the last import said (`said`: {ok, text},
 // kept when the page is drawn again after an import).
-export function dataBox(after = () => {}, said = null) {
+/** @param {(out: any) => void} [after] what follows an import that went well */
+export function dataBox(after = (out) => {}, said = null) {
   const note = el("p", { class: said && !said.ok ? "data-note error" : "data-note", id: "data-note", role: "status",
     text: said?.text ?? "" });
   const input = el("input", { type: "file", id: "data-file", accept: ".json,application/json", class: "visually-hidden" });

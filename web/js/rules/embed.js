@@ -115,7 +115,7 @@ async function tallest(data) {
   clip.style.cssText = "position:absolute;left:0;top:0;width:0;height:0;overflow:hidden;visibility:hidden;pointer-events:none";
   const box = document.createElement("div");
   box.style.width = `${root.getBoundingClientRect().width}px`;
-  const copy = fig.cloneNode(true);
+  const copy = /** @type {HTMLElement} */ (fig.cloneNode(true));
   copy.removeAttribute("id");
   copy.querySelector(".embed-status").textContent = "";
   copy.querySelector(".ex-q")?.remove();
@@ -226,7 +226,7 @@ async function main() {
         // worker keeps it after one visit online): keep the cards, say so, and try again
         // when the connection is back.
         status.textContent = t("embed_offline");
-        const retry = go.cloneNode(false);
+        const retry = /** @type {HTMLButtonElement} */ (go.cloneNode(false));
         retry.innerHTML = `${icon("forward")} ${esc(t("embed_retry"))}`;
         retry.disabled = false;
         retry.addEventListener("click", () => location.reload());

@@ -2,7 +2,7 @@
 // taken, your turn, the deal over. Only when the reader turned sound on, at their volume.
 // Browsers let a page make sound only after a gesture, so the AudioContext is made on the
 // first tap or key press (or on turning sound on, itself a gesture), never before.
-import * as settings from "./settings.js";
+import * as settings from "../settings.js";
 
 let ctx = null;
 let noise = null; // one second of white noise, made once: the snap of a card
@@ -77,7 +77,7 @@ export function play(kind) {
   const s = settings.get();
   if (!s.sound || !s.volume || !SOUNDS[kind] || !ctx) return;
   try {
-    SOUNDS[kind](ctx.currentTime + 0.01, 0.4 * (s.volume / 100) ** 2); // loudness grows like the ear hears
+    SOUNDS[kind](ctx.currentTime + 0.01, 0.4 * (Number(s.volume) / 100) ** 2); // loudness grows like the ear hears
   } catch (e) {
     console.warn("kortti: a sound failed:", e);
     return;

@@ -1,7 +1,7 @@
 // Card movement with CSS transitions: a played card slides in from its player, a won
 // trick slides off to its winner. Nothing moves when the reader asks for less motion (the
 // setting, else the system's), nor at the instant pace, where there is no time to watch.
-import { get, reducedMotion } from "./settings.js";
+import { get, reducedMotion } from "../settings.js";
 
 const still = () => reducedMotion() || get().pace === "instant";
 

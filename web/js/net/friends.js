@@ -2,21 +2,22 @@
 // pasted back or arriving from another tab of this device), the friend's join page, and
 // the page an answer link opens on the host's device. The same-network way: the two pages
 // exchange one link each, and no third party sees anything (net/peer.js).
-import { t, el, lang } from "./i18n.js";
-import { table } from "./table.js";
-import { useRemote } from "./engine.js";
-import * as store from "./store.js";
-import { newCode, readCode } from "./net/words.js";
-import * as protocol from "./net/protocol.js";
+import { t, el, lang } from "../i18n.js";
+import { table } from "../table/table.js";
+import { useRemote } from "../engine.js";
+import * as store from "../records/store.js";
+import { newCode, readCode } from "./words.js";
+import * as protocol from "./protocol.js";
 
 const ANSWERS = "kortti-friends-answers"; // BroadcastChannel: an answer opened in another tab
 const TOKEN_KEY = "kortti.friends.token"; // the seat token the host gave this device
+/** An element of the page by its id (of many kinds: typed loosely) @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
 
 let host = null; // {host, invites: Map<seat, invite>, channel} while this page hosts
 let peerModule = null;
-const peer = () => (peerModule ??= import("./net/peer.js"));
-const QR_LIB = "../vendor/qr-0.7.0/"; // (build.py vendors it; loaded only for a friends table)
+const peer = () => (peerModule ??= import("./peer.js"));
+const QR_LIB = "../../vendor/qr-0.7.0/"; // (build.py vendors it; loaded only for a friends table)
 
 // ------------------------------------------------------------------ QR codes
 
@@ -108,7 +109,7 @@ async function copy(text, said) {
 async function hosting(hostName, matchId = "") {
   if (host) return host;
   host = { matchId }; // (the tokens are read with it, just below)
-  const { createHost } = await import("./net/host.js");
+  const { createHost } = await import("./host.js");
   const h = createHost(table, { hostName, inRoom: () => Boolean(host?.room), onChange: () => drawSeats(),
     freeSeats: () => freeSeats(), tokens: loadTokens(), onTokens: saveTokens });
   const answers = "BroadcastChannel" in globalThis ? new BroadcastChannel(ANSWERS) : null;
@@ -368,7 +369,7 @@ async function codeOn(code = null) {
   if (!host || host.codeRoom) return;
   const wanted = code || newCode();
   try {
-    const { joinTable } = await import("./net/room.js");
+    const { joinTable } = await import("./room.js");
     const room = await joinTable(wanted, { host: true, ...netSettings(), onPeer: (ch) => host?.host.attach(null, ch),
       onError: (why) => {
         if (!host) return;
@@ -530,7 +531,7 @@ export function joinPage(section, text, { show, done }) {
  * tables the host sends for this seat. ``lost(why)``: the connection ended (else the page
  * says so and offers the way back). */
 async function seatFriend(section, channel, who, { show, done, said, hide = [], lost = null }) {
-  const { createGuest } = await import("./net/guest.js");
+  const { createGuest } = await import("./guest.js");
   let opened = false;
   const guest = createGuest(channel, {
     name: who, lang, token: savedToken(), text: t,
@@ -604,7 +605,7 @@ export function codePage(section, text, { show, done }) {
     said.textContent = t("web.friends.code.looking");
     const slow = setTimeout(() => { if (!current) said.textContent = t("web.friends.code.nobody"); }, 20000);
     try {
-      const { joinTable } = await import("./net/room.js");
+      const { joinTable } = await import("./room.js");
       await joinTable(code, { host: false, ...netSettings(), onError: (why) => {
         if (!current) said.textContent = t(`web.friends.fail.${why}`);
       }, onPeer: (ch) => {

@@ -11,6 +11,7 @@
 // {id, error}. Sharing is safe: lesson.call keeps no state between calls (each request
 // carries its whole record; bots are seeded per call), and calls run one at a time.
 // (Change the SharedWorker's name in lesson-python.js if these messages ever change.)
+// @ts-ignore: the DOM library types this file as a page; SharedWorkerGlobalScope exists only in a worker
 const SHARED = typeof SharedWorkerGlobalScope !== "undefined" && self instanceof SharedWorkerGlobalScope;
 const WORKER = Math.random().toString(36).slice(2, 10); // names this interpreter in replies
 let boots = 0; // how many times this worker started Pyodide (1, unless a boot failed)
@@ -82,7 +83,7 @@ async function handle(data, reply) {
 }
 
 if (SHARED) {
-  self.onconnect = (event) => {
+  /** @type {any} */ (self).onconnect = (/** @type {MessageEvent} */ event) => {
     const port = event.ports[0];
     port.onmessage = (m) => handle(m.data, (answer) => port.postMessage(answer));
   };

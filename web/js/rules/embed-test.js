@@ -11,6 +11,7 @@ const SAMPLE = {
     actions: ["0 play 9S", "1 play KS", "2 play AH", "3 play 4S"],
   }],
 };
+/** An element of the page by its id (of many kinds: typed loosely) @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
 $("record").value = JSON.stringify(SAMPLE, null, 1);
 

@@ -18,6 +18,7 @@ const RESULTS = "results"; // key: `${matchId}:${dealIndex}` or `${matchId}:matc
 // never edited; a new version appends the next step (createObjectStore, createIndex, or
 // a migration of existing values through `tx`). `onupgradeneeded` runs every step from
 // the stored version up, so a browser that skipped versions still ends up complete.
+/** @type {((db: IDBDatabase, tx: IDBTransaction) => void)[]} */
 export const UPGRADES = [
   /* 1 */ (db) => {
     db.createObjectStore(SAVES);
@@ -500,6 +501,7 @@ export async function lockMatch(game) {
 
 // Resolves true once no tab holds the game's match (after lockMatch gave null), false if
 // this browser cannot tell; `signal` (AbortSignal) stops waiting (resolves false).
+/** @param {string} game @param {{signal?: AbortSignal}} [options] */
 export async function whenFree(game, { signal } = {}) {
   const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
   if (!locks?.request) return false;

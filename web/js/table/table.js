@@ -4,15 +4,16 @@
 // that says by whom and what it scored, the deciding moments of the deal), then shows the
 // deal's summary after a short beat. Nothing here decides a rule, and nothing waits on
 // Python except the reply it asked for: every control answers at once.
-import { DATA, t, el, onLanguage } from "./i18n.js";
-import { call } from "./engine.js";
+import { DATA, t, el, onLanguage } from "../i18n.js";
+import { call } from "../engine.js";
 import * as view from "./table-view.js";
 import * as choose from "./choose.js";
-import { share, shareLink } from "./replay.js";
-import * as settings from "./settings.js";
+import { share, shareLink } from "../records/replay.js";
+import * as settings from "../settings.js";
 import * as sound from "./sound.js";
 
 const root = document.getElementById("table");
+/** An element of the page by its id (of many kinds: typed loosely) @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
 // The pauses, by the reader's pace (settings.js): between bot moves, after a trick, before
 // the summary, before the only legal card is played for the human. Instant: none at all.
@@ -28,6 +29,10 @@ const pauses = []; // each pause taken, with its planned length (tests and bug r
 
 let model = null;
 let run = 0; // the match on the table: bumped when it is left, so older work stops
+/** What the page around the table does (app.js, friends.js): saving, leaving, the end, and
+ * for a friends table or a numbered deal, its invite and its link.
+ * @type {{save: (record: any, model: any) => void, leave: () => void, ended: (model: any) => any,
+ *   invite?: (...args: any[]) => any, playLink?: (...args: any[]) => any}} */
 let hooks = { save() {}, leave() {}, ended() {} };
 let recordUrl = null;
 let lastRecord = null; // the match as a hand record (the summary's download link)
@@ -74,7 +79,7 @@ function wait(kind, spent = 0) {
 /** After a trick, on a tap (a setting): the trick stays until Continue, or a tap on the
  * table; the focus goes back where it was. */
 function tapToContinue() {
-  const before = document.activeElement;
+  const before = /** @type {HTMLElement | null} */ (document.activeElement);
   const button = el("button", { type: "button", id: "trick-continue", class: "trick-continue", text: t("web.settings.continue") });
   pauses.push({ kind: "tap", planned: null });
   const tapped = new Promise((resolve) => {
@@ -761,7 +766,7 @@ export const table = {
     inbox.length = 0;
     lastSeq = typeof reply.seq === "number" ? reply.seq : -1;
     view.skeleton(root, handlers);
-    root.addEventListener("click", (e) => { if (!e.target.closest("button, a, input, select")) skipPause(); });
+    root.addEventListener("click", (e) => { if (!/** @type {HTMLElement} */ (e.target).closest("button, a, input, select")) skipPause(); });
     root.hidden = false;
     draw(reply.model);
     announce(reply.model.announce);

@@ -2,7 +2,7 @@
 // the results rows history.js stores (one per finished deal, one per finished match).
 // Practice matches (with undo) are counted apart. A small SVG chart per game shows the
 // last deals' figures, drawn here, with a text alternative.
-import { t, el, lang, onLanguage } from "./i18n.js";
+import { t, el, lang, onLanguage } from "../i18n.js";
 import { rows as storedRows, dataBox } from "./history.js";
 import { checkRow } from "./data-file.js";
 
@@ -54,7 +54,7 @@ export function computeStats(rows) {
     }
   }
   for (const game of Object.values(out)) {
-    game.groups = Object.values(game.groups).sort((a, b) => ((a.person !== null) - (b.person !== null))
+    game.groups = Object.values(game.groups).sort((a, b) => (Number(a.person !== null) - Number(b.person !== null))
       || String(a.person ?? "").localeCompare(String(b.person ?? "")) || (a.practice - b.practice)
       || LEVEL_ORDER.indexOf(a.level) - LEVEL_ORDER.indexOf(b.level));
     game.chart = game.chart.slice(-CHART_DEALS);

@@ -5,7 +5,7 @@
 // boardHtml's markup is web/gen/rules_board.py's render_board, which draws the first
 // position into the page: tests/test_rules_board_same.py holds the two equal, step by step.
 import { measureHeight, embedCode as iframeCode } from "./embed-size.js";
-import { fill as fillWords } from "./plural.js";
+import { fill as fillWords } from "../plural.js";
 
 const FRENCH_SIGN = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
@@ -180,7 +180,7 @@ export class Example {
     this.pos.textContent = this.words.t("step_of", { n: i + 1, total: this.full.length });
     this.first.disabled = this.prev.disabled = i === 0;
     this.next.disabled = this.last.disabled = i === this.full.length - 1;
-    const active = document.activeElement;
+    const active = /** @type {HTMLButtonElement | null} */ (document.activeElement);
     if (active && active.disabled && this.root.contains(active)) { // keep the keyboard in the example
       (i === 0 ? this.next : this.prev).focus();
     }
@@ -283,7 +283,7 @@ export class Example {
         how.setAttribute("role", "radiogroup");
         how.innerHTML = `<label><input type="radio" name="how-${this.root.id}" value="play" checked> ${esc(w.t("face_up"))}</label>`
           + `<label><input type="radio" name="how-${this.root.id}" value="discard"> ${esc(w.t("face_down"))}</label>`;
-        how.addEventListener("change", (e) => { verb = e.target.value; });
+        how.addEventListener("change", (e) => { verb = /** @type {HTMLInputElement} */ (e.target).value; });
         choices.before(how);
       }
       for (const code of q.hand) {

@@ -2,11 +2,12 @@
 // of the human's seat. Nothing here decides a rule: a card is playable exactly when the
 // model lists a legal action for it. table.js owns the play (pacing, requests); this file
 // only draws, and calls back through ``on`` for what the player does.
-import { DATA, t, el, languageName, setLanguage } from "./i18n.js";
+import { DATA, t, el, languageName, setLanguage } from "../i18n.js";
 import { layout, overlaps, sizes } from "./seats.js";
 import { animateEnter, animateCollect } from "./motion.js";
-import { openSettings } from "./settings-dialog.js";
+import { openSettings } from "../settings-dialog.js";
 
+/** An element of the page by its id (of many kinds: typed loosely) @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
 
 export function skeleton(root, on) {
@@ -125,7 +126,7 @@ function menuKeys(event) {
 
 // a tap anywhere else closes the menu
 document.addEventListener("pointerdown", (event) => {
-  if (!event.target.closest?.(".menu-wrap")) closeMenu();
+  if (!/** @type {HTMLElement} */ (event.target).closest?.(".menu-wrap")) closeMenu();
 });
 
 // ------------------------------------------------------------------ seats around the felt
@@ -288,7 +289,7 @@ export function drawHand(m, ui, on) {
     return b;
   });
   // moving a focused button out of the DOM blurs it: only re-order when the cards changed
-  const focused = hand.contains(document.activeElement) ? document.activeElement.dataset.key : null;
+  const focused = hand.contains(document.activeElement) ? /** @type {HTMLElement} */ (document.activeElement).dataset.key : null;
   const same = buttons.length === hand.children.length && buttons.every((b, i) => hand.children[i] === b);
   if (!same) hand.replaceChildren(...buttons);
   for (const b of buttons) b.tabIndex = -1;

@@ -13,7 +13,7 @@ const NAME = "kortti-python"; // the shared worker's name: change it if the mess
 function channel(shared) {
   const url = new URL("./lesson-worker.js", import.meta.url);
   const worker = shared ? new SharedWorker(url, { type: "module", name: NAME }) : new Worker(url, { type: "module" });
-  const port = shared ? worker.port : worker;
+  const port = shared ? /** @type {SharedWorker} */ (worker).port : /** @type {Worker} */ (worker);
   const waiting = new Map();
   let next = 1;
   let broken = null;
@@ -38,8 +38,8 @@ function channel(shared) {
       port.postMessage({ id, ...message });
     }),
     close() {
-      if (shared) port.close();
-      else worker.terminate();
+      if (shared) /** @type {MessagePort} */ (port).close();
+      else /** @type {Worker} */ (worker).terminate();
     },
   };
 }
