@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 import engine
+from engine.i18n import card_name
 
 from .netns import WEBRTC_FLAGS
 from .play import BOOT_TIMEOUT, shown_results, take_turn
@@ -254,6 +255,33 @@ def seat_may_see(record: dict[str, Any], model: dict[str, Any], seat: int, deck:
     return {c for c in WORD.findall(json.dumps(match.view(seat))) if c in deck}
 
 
+def seat_has_seen(record: dict[str, Any], model: dict[str, Any], seat: int, deck: set[str]) -> set[str]:
+    """Every card the engine's view of ``seat`` has shown from the first action of the match
+    to the moment ``model`` was made (what the page may still name: a card played, then
+    taken with its trick)."""
+    seen: set[str] = set()
+    done = 0
+    for number, deal in enumerate(record["deals"][:model["deal"]], start=1):
+        upto = model["decision"] if number == model["deal"] else done + len(deal["actions"])
+        for decision in range(done, upto + 1):
+            seen |= seat_may_see(record, {"deal": number, "decision": decision}, seat, deck)
+        done += len(deal["actions"])
+    return seen
+
+
+# What the page says in words, to a reader's eyes or a screen reader: its text, and every
+# label, description, alternative text and title.
+PAGE_WORDS = """() => [document.body.innerText, ...[...document.querySelectorAll('[aria-label], [aria-description], [alt], [title]')]
+  .flatMap((e) => ['aria-label', 'aria-description', 'alt', 'title'].map((a) => e.getAttribute(a) || ''))].join('\\n')"""
+
+
+def named_cards(text: str, game: str, cards: set[str]) -> set[str]:
+    """Which of ``cards`` the text names, in English (the friends' pages' language here)."""
+    deck = "german" if game == "kocka" else "french"
+    low = text.lower()
+    return {c for c in cards if card_name(c, deck).lower() in low}
+
+
 def check_messages(page: Any, seat: int, record: dict[str, Any]) -> int:
     """Every table the friend's page was sent holds only what the seat may see, and never
     the record. Returns how many were checked."""
@@ -302,8 +330,13 @@ def test_a_host_and_two_friends_play_a_deal(table: Table, game: str, players: in
         record = table.record()
         deck = deck_of(record)
         shown = set(page.evaluate(PAGE_CARDS)) & deck
-        may = seat_may_see(record, page.evaluate("window.kortti.model()"), seat, deck)
+        model = page.evaluate("window.kortti.model()")
+        may = seat_may_see(record, model, seat, deck)
         assert shown <= may, (seat, shown - may)
+        # nor does any word on it, or any label a screen reader reads, name another card
+        # than those the seat has been shown so far
+        named = named_cards(page.evaluate(PAGE_WORDS), game, deck - seat_has_seen(record, model, seat, deck))
+        assert not named, (seat, named)
 
     turns = table.play_out(check_turn)
     assert turns >= 2
