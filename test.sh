@@ -37,4 +37,5 @@ if [ ! -x .cache/typescript/node_modules/.bin/tsc ]; then
 fi
 .cache/typescript/node_modules/.bin/tsc -p web/js/tsconfig.json
 .cache/typescript/node_modules/.bin/tsc -p web/js/tsconfig.strict.json
-.venv/bin/python -m pytest -n "${KORTTI_TEST_WORKERS:-2}" --dist worksteal "$@"
+# (--durations: the slowest tests are listed at the end, to see where the time goes)
+.venv/bin/python -m pytest -n "${KORTTI_TEST_WORKERS:-2}" --dist worksteal --durations=25 "$@"

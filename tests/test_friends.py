@@ -203,11 +203,53 @@ def test_a_friend_who_leaves_is_replaced_at_once_and_comes_back_from_the_next_de
     assert t.guest_call(1, "act", [str(m.random_action(rng, 1))])["reply"]["error"].startswith("You play from the next")
     while not m.deal_over:
         reply = play_one(t, m, rng, reply)
+    t.guest_call(3, "ready", [])  # (Cy played the deal: the next one waits for Cy's "ready")
     reply = t.next_deal()
     ben = reply["guests"]["1"]
     assert ben["model"]["seat"] == 1 and ben["model"]["hand"]  # dealt in from this deal
     assert sorted(c["code"] for c in ben["model"]["hand"]) == sorted(m.view(1)["hand"])
     assert 1 in t.people(m)
+
+
+def test_the_next_deal_starts_when_every_person_is_ready() -> None:
+    t = Table(MESSAGES, "en")
+    first = t.start(config("kocka"))
+    m = t.match
+    assert m is not None
+    assert "error" in t.guest_call(1, "ready", [])["reply"]  # not while the deal is played
+    last = play_deal(t, first, random.Random(5))[-1]
+    summary = last["model"]["summary"]
+    assert summary["next"]["id"] == "next" and summary["waiting"] == "Not ready yet: Ben, Cy"
+    ben = last["guests"]["1"]["model"]["summary"]
+    assert ben["next"] == {"id": "ready", "label": "Ready for the next deal"}
+    assert ben["waiting"] == "Not ready yet: Ann, Cy"  # (the host, and not Ben himself)
+    assert last["guests"]["3"]["model"]["summary"]["next"]["label"] == "Valmis seuraavaan jakoon"  # Cy's Finnish
+    # Ben is ready: his button waits; everyone's table says who is left
+    got = t.guest_call(1, "ready", [])
+    assert got["reply"]["model"]["summary"]["next"]["id"] == "wait"
+    assert got["host"]["model"]["summary"]["waiting"] == "Not ready yet: Cy"
+    assert got["guests"]["3"]["model"]["summary"]["waiting"] == "Ei vielä valmiina: Ann"
+    # the host's tap is the host's "ready": still Cy to wait for, and "Deal now" would not wait
+    reply = t.next_deal()
+    assert len(m.records) == 1 and reply["model"]["summary"]["next"]["id"] == "now"
+    # Cy is ready last: the deal starts, on every table
+    got = t.guest_call(3, "ready", [])
+    assert len(m.records) == 2 and not m.deal_over
+    assert got["host"]["model"]["summary"] is None and got["reply"]["model"]["hand"]
+    assert got["guests"]["1"]["model"]["hand"]
+    # the next deal's end: "Deal now" deals with nobody ready
+    play_deal(t, got["host"], random.Random(6))
+    t.next_deal()
+    assert len(m.records) == 2
+    t.next_deal(now=True)
+    assert len(m.records) == 3
+    # the next: a friend who leaves is no longer waited for
+    play_deal(t, t.reply([]), random.Random(7))
+    t.guest_call(1, "ready", [])
+    t.next_deal()
+    assert len(m.records) == 3
+    t.guest_leave(3)
+    assert len(m.records) == 4
 
 
 def test_a_friend_cannot_take_a_seat_that_is_not_free() -> None:

@@ -93,8 +93,9 @@ def leave_seat() -> str:
     return _json(_t().leave_seat())
 
 
-def next_deal() -> str:
-    return _json(_t().next_deal())
+def next_deal(when: str = "") -> str:
+    """The next deal; ``when`` "now": the host of a friends table deals without waiting."""
+    return _json(_t().next_deal(now=when == "now"))
 
 
 def undo() -> str:

@@ -83,17 +83,12 @@ SNAPSHOT_CACHED = """async () => {
 }"""
 
 
-@pytest.fixture(scope="session")
-def warm_profile(playwright: Any, browser_type_launch_args: dict[str, Any], server: str,
-                 tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    """One browser profile on disk for the session's ``page`` and ``context``: its HTTP
-    cache and V8's code cache persist as a player's browser's do (Playwright's in-memory
-    contexts keep no wasm), and its service worker has the whole site, the memory snapshot
-    included. Its first visit boots plainly and installs the service worker; every test's
-    page after it is a return visit, restored from the snapshot."""
-    profile = tmp_path_factory.mktemp("profile")
-    context = playwright.chromium.launch_persistent_context(str(profile), base_url=server,
-                                                           **browser_type_launch_args)
+def warmed(playwright: Any, launch_args: dict[str, Any], server: str, profile: Path, **device: Any) -> Any:
+    """A browser profile on disk, after a first visit: its HTTP cache and V8's code cache
+    persist as a player's browser's do (Playwright's in-memory contexts keep no wasm), and
+    its service worker has the whole site, the memory snapshot included. Every page opened
+    in it after this is a return visit, restored from the snapshot."""
+    context = playwright.chromium.launch_persistent_context(str(profile), base_url=server, **launch_args, **device)
     blank = context.pages[0] if context.pages else context.new_page()  # keeps the browser open
     first = context.new_page()
     first.goto("/?fast")
@@ -102,6 +97,47 @@ def warm_profile(playwright: Any, browser_type_launch_args: dict[str, Any], serv
     first.wait_for_function(SNAPSHOT_CACHED, timeout=90_000)
     first.close()
     context.warm_blank = blank
+    return context
+
+
+def fresh(profile: Any, server: str) -> Iterator[Any]:
+    """A warm profile with no saved game, setting or statistic left from another test."""
+    blank = profile.warm_blank
+    cdp = profile.new_cdp_session(blank)
+    cdp.send("Storage.clearDataForOrigin", {"origin": server, "storageTypes": PER_TEST_STORAGE})
+    profile.clear_cookies()
+    profile.set_offline(False)
+    try:
+        yield profile
+    finally:
+        for page in profile.pages:
+            if page is not blank:
+                page.close()
+        profile.set_offline(False)
+        cdp.send("Storage.clearDataForOrigin", {"origin": server, "storageTypes": PER_TEST_STORAGE})
+        cdp.detach()
+
+
+@pytest.fixture(scope="session")
+def warm_profile(playwright: Any, browser_type_launch_args: dict[str, Any], server: str,
+                 tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """The session's desktop profile on disk, warmed (``warmed``): ``context`` and ``page``."""
+    context = warmed(playwright, browser_type_launch_args, server, tmp_path_factory.mktemp("profile"))
+    yield context
+    context.close()
+
+
+# A phone as the tests hold it first: 360 px wide, twice as dense, touch, a mobile viewport
+# (its meta viewport honoured, scrollbars drawn over the page). Tests resize its pages.
+PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+
+
+@pytest.fixture(scope="session")
+def warm_phone(playwright: Any, browser_type_launch_args: dict[str, Any], server: str,
+               tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """A phone's profile on disk, warmed like ``warm_profile`` (a phone player's return
+    visit): ``phone_context``. Made only in a session that has a test which asks for it."""
+    context = warmed(playwright, browser_type_launch_args, server, tmp_path_factory.mktemp("phone"), **PHONE)
     yield context
     context.close()
 
@@ -109,20 +145,13 @@ def warm_profile(playwright: Any, browser_type_launch_args: dict[str, Any], serv
 @pytest.fixture
 def context(warm_profile: Any, server: str) -> Iterator[Any]:
     """The shared profile, with no saved game, setting or statistic left from another test."""
-    blank = warm_profile.warm_blank
-    cdp = warm_profile.new_cdp_session(blank)
-    cdp.send("Storage.clearDataForOrigin", {"origin": server, "storageTypes": PER_TEST_STORAGE})
-    warm_profile.clear_cookies()
-    warm_profile.set_offline(False)
-    try:
-        yield warm_profile
-    finally:
-        for page in warm_profile.pages:
-            if page is not blank:
-                page.close()
-        warm_profile.set_offline(False)
-        cdp.send("Storage.clearDataForOrigin", {"origin": server, "storageTypes": PER_TEST_STORAGE})
-        cdp.detach()
+    yield from fresh(warm_profile, server)
+
+
+@pytest.fixture
+def phone_context(warm_phone: Any, server: str) -> Iterator[Any]:
+    """The shared phone profile (360×740 at first), cleared like ``context``."""
+    yield from fresh(warm_phone, server)
 
 
 @pytest.fixture

@@ -361,7 +361,19 @@ def test_a_host_and_two_friends_play_a_deal(table: Table, game: str, players: in
         else:
             want = expected(game, summary, s)
             assert rows["host"][-len(want):] == want, (s, rows["host"], want)
-    assert ben.is_disabled("#summary-next")  # a friend waits for the host to deal
+    # the next deal starts when every person is ready (the seed's "everyone clicks ready")
+    assert ben.inner_text("#summary-waiting") == "Not ready yet: Ann, Cy"
+    ben.click("#summary-next")
+    ben.wait_for_selector("#summary-next:disabled")
+    table.host.wait_for_selector("#summary-waiting:text-is('Not ready yet: Cy')")
+    table.host.click("#summary-next")  # the host's "ready": the deal still waits for Cy
+    table.host.wait_for_selector("#summary-next:text-is('Deal now, without waiting')")
+    assert len(table.record()["deals"]) == 1
+    assert cy.is_enabled("#summary-next") and cy.inner_text("#summary-next") == "Ready for the next deal"
+    cy.wait_for_function("() => !document.querySelector('#summary-waiting')")  # nobody else is waited for
+    cy.click("#summary-next")
+    for page in (table.host, ben, cy):
+        page.wait_for_function("() => window.kortti.model().deal === 2 && !window.kortti.model().summary")
 
 
 # What no page of ours sends, and why the host refuses it (protocol.js, host.js).
@@ -496,8 +508,10 @@ def test_friends_join_by_a_table_code_and_come_back_without_a_new_invite(table: 
         assert "relays" in page.inner_text("#friends")  # what joining sends, said before
         use_relay(page, relay.url)
         page.fill("#join-name", name)
+        asked = time.monotonic()
         page.click("#join-go")
         page.wait_for_selector("#join-ready", timeout=30_000)
+        print(f"table code: {name} seated {time.monotonic() - asked:.1f} s after asking to join (loopback relay)")
     h.wait_for_function("() => document.querySelectorAll('.invite-seat[data-connected=\"1\"]').length === 2")
     seats = {name: int(h.get_attribute(f".invite-seat[data-connected='1']:has-text('{name}')", "data-seat"))
              for name in ("Ben", "Cy")}

@@ -263,7 +263,7 @@ def test_ten_embeds_stay_responsive(browser: Any, site: Path, server: str, host:
         first = frame_of(page, 0, timeout=60)
         wait_in(first, f"{STATE} !== 'decoding'", 60_000)
         shown = (time.perf_counter() - start) * 1000
-        page.wait_for_timeout(12_000)  # the frames in view boot Python in their workers meanwhile
+        wait_in(first, f"{STATE} === 'live'", BOOT_TIMEOUT)  # the frames in view boot Python (one worker for all)
         loaded = [f for f in page.frames if "/embed/example.html" in f.url]
         states = [f.evaluate(STATE) for f in loaded]
         longest_frames = max(f.evaluate("window.korttiEmbed.longest()") for f in loaded)
@@ -273,7 +273,7 @@ def test_ten_embeds_stay_responsive(browser: Any, site: Path, server: str, host:
         # scroll through the page: every frame shows its first position (lazy ones load on the way)
         for i in range(10):
             page.locator("iframe").nth(i).scroll_into_view_if_needed()
-        page.wait_for_function("true")
+        frame_of(page, 9, timeout=60)  # (the last lazy frame may still be loading)
         all_frames = [f for f in page.frames if "/embed/example.html" in f.url]
         for f in all_frames:
             wait_in(f, f"{STATE} !== 'decoding'", 60_000)

@@ -63,25 +63,22 @@ def hands_by_step(doc: dict[str, Any], seat: int) -> list[list[str]]:
 
 
 @pytest.mark.parametrize("game,players,seed", [("katte", 4, 3), ("katko", 4, 5), ("call-kitti", 4, 11), ("kocka", 4, 4)])
-def test_every_moment_in_its_order(browser: Any, base_url: str, game: str, players: int, seed: int) -> None:
-    context = browser.new_context(base_url=base_url, viewport={"width": 390, "height": 844},
-                                  is_mobile=True, has_touch=True, reduced_motion="no-preference")
-    page = context.new_page()
-    try:
-        open_lobby(page, f"fast&seed={seed}")
-        start_match(page, game, players=players, seat=0)
-        page.evaluate(OBSERVE)
-        turns = 0
-        while (kind := wait_turn(page, timeout=60_000)) != "summary" and turns < 12:
-            if game == "katte" and page.locator("#mode-discard").count():
-                page.click("#mode-discard")  # discard face down where the rules allow
-                kind = "play" if page.locator("#hand .card.usable").count() else kind
-            take_turn(page, kind)
-            turns += 1
-        log = page.evaluate("window.__moments")
-        doc = page.evaluate("window.kortti.record()")
-    finally:
-        context.close()
+def test_every_moment_in_its_order(phone_context: Any, game: str, players: int, seed: int) -> None:
+    page = phone_context.new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.emulate_media(reduced_motion="no-preference")
+    open_lobby(page, f"fast&seed={seed}")
+    start_match(page, game, players=players, seat=0)
+    page.evaluate(OBSERVE)
+    turns = 0
+    while (kind := wait_turn(page, timeout=60_000)) != "summary" and turns < 12:
+        if game == "katte" and page.locator("#mode-discard").count():
+            page.click("#mode-discard")  # discard face down where the rules allow
+            kind = "play" if page.locator("#hand .card.usable").count() else kind
+        take_turn(page, kind)
+        turns += 1
+    log = page.evaluate("window.__moments")
+    doc = page.evaluate("window.kortti.record()")
     hands = hands_by_step(doc, 0)
     assert len(log) > 10, "the observer saw the table change"
     step = 0  # the hands shown follow the record in its order, never back

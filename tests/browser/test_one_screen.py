@@ -110,10 +110,11 @@ def settle(page: Any) -> None:
     page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
-def phone(browser: Any, base_url: str) -> Any:
-    width, height = PHONES[0]
-    return browser.new_context(base_url=base_url, viewport={"width": width, "height": height},
-                               is_mobile=True, has_touch=True, reduced_motion="reduce")
+def phone(phone_context: Any) -> Any:
+    """A page of the test's phone (conftest.PHONE: 360×740, touch), motion reduced."""
+    page = phone_context.new_page()
+    page.emulate_media(reduced_motion="reduce")
+    return page
 
 
 def first_turns(page: Any, game: str, players: int, sizes: list[tuple[int, int]], *, seat: int = 0,
@@ -134,12 +135,8 @@ def first_turns(page: Any, game: str, players: int, sizes: list[tuple[int, int]]
 
 
 @pytest.mark.parametrize("game,players", GAMES)
-def test_every_table_fits_the_screen_of_a_phone(browser: Any, base_url: str, game: str, players: int) -> None:
-    context = phone(browser, base_url)
-    try:
-        first_turns(context.new_page(), game, players, PHONES)
-    finally:
-        context.close()
+def test_every_table_fits_the_screen_of_a_phone(phone_context: Any, game: str, players: int) -> None:
+    first_turns(phone(phone_context), game, players, PHONES)
 
 
 @pytest.mark.parametrize("game,players", GAMES)
@@ -148,58 +145,49 @@ def test_every_table_fits_the_screen_of_a_laptop(page: Any, game: str, players: 
     first_turns(page, game, players, [LAPTOP])
 
 
-def test_twenty_seats_fit_a_phone_in_both_orientations(browser: Any, base_url: str) -> None:
-    context = phone(browser, base_url)
-    try:
-        first_turns(context.new_page(), "katko", 20, [(360, 740), (740, 360)], seat=10, turns=2, query="fast")
-    finally:
-        context.close()
+def test_twenty_seats_fit_a_phone_in_both_orientations(phone_context: Any) -> None:
+    first_turns(phone(phone_context), "katko", 20, [(360, 740), (740, 360)], seat=10, turns=2, query="fast")
 
 
 SUMMARY_BUTTONS = "#summary button:enabled, #summary a[href]"
 
 
 @pytest.mark.parametrize("game,players", GAMES)
-def test_the_summary_offers_everything_on_a_phone(browser: Any, base_url: str, game: str, players: int) -> None:
-    context = browser.new_context(base_url=base_url, viewport={"width": 360, "height": 740},
-                                  is_mobile=True, has_touch=True, reduced_motion="reduce")
-    page = context.new_page()
-    try:
-        open_lobby(page, "fast&seed=7")
-        page.evaluate("localStorage.setItem('kortti-settings', JSON.stringify({pace: 'instant'}))")
-        open_lobby(page, "fast&seed=7")
-        start_match(page, game, players=players, seat=0)
-        for _ in range(200):
-            kind = wait_turn(page, timeout=60_000)
-            if kind == "summary":
-                break
-            take_turn(page, kind)
-        sheet = page.locator("#summary")
-        box = sheet.bounding_box()
-        assert box["y"] >= 0 and box["y"] + box["height"] <= 740 + 0.5 and box["x"] >= 0 and box["x"] + box["width"] <= 360.5
-        # it scrolls within itself where it must, and says so (a shadow at the cut edge)
-        if page.evaluate("(() => { const s = document.getElementById('summary'); return s.scrollHeight > s.clientHeight + 1; })()"):
-            assert page.evaluate("getComputedStyle(document.getElementById('summary')).overflowY") in ("auto", "scroll")
-            assert page.get_attribute("#summary", "data-more") == "below"
-        ids = page.locator(SUMMARY_BUTTONS).evaluate_all("es => es.map((e) => e.id)")
-        assert {"summary-next", "duplicate-btn", "review-btn", "summary-share", "summary-replay"} <= set(ids), ids
-        for i in range(len(ids)):
-            control = page.locator(SUMMARY_BUTTONS).nth(i)
-            control.scroll_into_view_if_needed()
-            r = control.bounding_box()
-            assert r and r["y"] >= 0 and r["y"] + r["height"] <= 740 + 0.5, f"{ids[i]} cannot be brought on screen"
-            hit = page.evaluate("([x, y]) => { const e = document.elementFromPoint(x, y); return e && (e.closest('button, a') || e).id; }",
-                                [r["x"] + r["width"] / 2, r["y"] + r["height"] / 2])
-            assert hit == ids[i], f"{ids[i]}: a tap lands on {hit!r}"
-        assert page.evaluate(SCROLL)[:2] == [0, 0]
-        # Review's result scrolls into view when it arrives
-        page.click("#review-btn")
-        page.wait_for_selector("#review-box[data-state=done], #review-box[data-state=error]", timeout=120_000)
-        page.wait_for_function("""(() => { const b = document.getElementById('review-box').getBoundingClientRect();
-          const s = document.getElementById('summary').getBoundingClientRect();
-          return b.top < s.bottom && b.bottom > s.top; })()""")
-    finally:
-        context.close()
+def test_the_summary_offers_everything_on_a_phone(phone_context: Any, game: str, players: int) -> None:
+    page = phone(phone_context)
+    open_lobby(page, "fast&seed=7")
+    page.evaluate("localStorage.setItem('kortti-settings', JSON.stringify({pace: 'instant'}))")
+    open_lobby(page, "fast&seed=7")
+    start_match(page, game, players=players, seat=0)
+    for _ in range(200):
+        kind = wait_turn(page, timeout=60_000)
+        if kind == "summary":
+            break
+        take_turn(page, kind)
+    sheet = page.locator("#summary")
+    box = sheet.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 740 + 0.5 and box["x"] >= 0 and box["x"] + box["width"] <= 360.5
+    # it scrolls within itself where it must, and says so (a shadow at the cut edge)
+    if page.evaluate("(() => { const s = document.getElementById('summary'); return s.scrollHeight > s.clientHeight + 1; })()"):
+        assert page.evaluate("getComputedStyle(document.getElementById('summary')).overflowY") in ("auto", "scroll")
+        assert page.get_attribute("#summary", "data-more") == "below"
+    ids = page.locator(SUMMARY_BUTTONS).evaluate_all("es => es.map((e) => e.id)")
+    assert {"summary-next", "duplicate-btn", "review-btn", "summary-share", "summary-replay"} <= set(ids), ids
+    for i in range(len(ids)):
+        control = page.locator(SUMMARY_BUTTONS).nth(i)
+        control.scroll_into_view_if_needed()
+        r = control.bounding_box()
+        assert r and r["y"] >= 0 and r["y"] + r["height"] <= 740 + 0.5, f"{ids[i]} cannot be brought on screen"
+        hit = page.evaluate("([x, y]) => { const e = document.elementFromPoint(x, y); return e && (e.closest('button, a') || e).id; }",
+                            [r["x"] + r["width"] / 2, r["y"] + r["height"] / 2])
+        assert hit == ids[i], f"{ids[i]}: a tap lands on {hit!r}"
+    assert page.evaluate(SCROLL)[:2] == [0, 0]
+    # Review's result scrolls into view when it arrives
+    page.click("#review-btn")
+    page.wait_for_selector("#review-box[data-state=done], #review-box[data-state=error]", timeout=120_000)
+    page.wait_for_function("""(() => { const b = document.getElementById('review-box').getBoundingClientRect();
+      const s = document.getElementById('summary').getBoundingClientRect();
+      return b.top < s.bottom && b.bottom > s.top; })()""")
 
 
 @pytest.mark.parametrize("width,height", SIZES)

@@ -47,22 +47,17 @@ def check_layout(page: Any, width: int) -> None:
 
 
 @pytest.mark.parametrize("game,players", [("katko", 20), ("katte", 6), ("call-kitti", 4), ("kocka", 4)])
-def test_phone_layout(browser: Any, base_url: str, game: str, players: int) -> None:
-    context = browser.new_context(base_url=base_url, viewport={"width": 360, "height": 740},
-                                  device_scale_factor=2, is_mobile=True, has_touch=True,
-                                  reduced_motion="reduce")
-    page = context.new_page()
-    try:
-        open_lobby(page)
+def test_phone_layout(phone_context: Any, game: str, players: int) -> None:
+    page = phone_context.new_page()  # 360×740, twice as dense, touch (conftest.PHONE)
+    page.emulate_media(reduced_motion="reduce")
+    open_lobby(page)
+    check_layout(page, 360)
+    start_match(page, game, players=players, seat=players // 2)
+    check_layout(page, 360)
+    for _ in range(3):  # into the deal: cards in the middle, fewer in hand
+        kind = wait_turn(page)
+        if kind == "summary":
+            break
+        take_turn(page, kind)
         check_layout(page, 360)
-        start_match(page, game, players=players, seat=players // 2)
-        check_layout(page, 360)
-        for _ in range(3):  # into the deal: cards in the middle, fewer in hand
-            kind = wait_turn(page)
-            if kind == "summary":
-                break
-            take_turn(page, kind)
-            check_layout(page, 360)
-        check_layout(page, 360)
-    finally:
-        context.close()
+    check_layout(page, 360)

@@ -84,7 +84,7 @@ async function offerDeal(link) {
     number: link.number.toLocaleString(lang), seat: link.seat + 1 });
   if (await confirmDialog("deal-link-dialog", t("web.deal_link.title"), text, t("web.deal_link.start"),
     t("web.dialog.cancel"), { yesFirst: true })) {
-    start({ ...lobby.choicesFor?.(link.game), ...link, session: 0 }, { number: link.number });
+    start({ ...lobby.choicesFor(), ...link, session: 0 }, { number: link.number });
   }
 }
 
@@ -94,7 +94,7 @@ async function startDaily(game) {
   const date = today();
   const id = `daily-${game}-${date}`;
   const played = (await store.listResults()).value?.some((r) => r && r.key === rowKey(id, 0));
-  start({ ...lobby.choicesFor?.(game), game, seat: 0, daily: date },
+  start({ ...lobby.choicesFor(), game, seat: 0, daily: date },
     played ? { practice: true } : { id });
 }
 

@@ -10,3 +10,6 @@ interface Window {
 /** Put above pyodide-boot.mjs by build.py: where Pyodide is, and the memory snapshot. */
 declare const PYODIDE: string;
 declare const SNAPSHOT: { url: string; size: number; sha256: string };
+/** A shared worker's global scope (rules/lesson-worker.js): the DOM library types every
+ * file as a page, so the one name that script tests for is declared here. */
+declare const SharedWorkerGlobalScope: { prototype: object; new (): object } | undefined;

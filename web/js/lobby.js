@@ -500,7 +500,7 @@ export const lobby = {
   },
   setReady() { ready = true; render(); },
   // what a table not set up in the lobby (a deal link, the deal of the day) still takes from it
-  choicesFor(_game = "") { return { name: form.elements.name?.value.trim() ?? "" }; },
+  choicesFor() { return { name: form.elements.name?.value.trim() ?? "" }; },
   // a start (or continue) waits for Python: the start button says so
   busy(on) {
     starting = Boolean(on);

@@ -54,6 +54,7 @@ class Table:
         self.duplicates = 0  # "hard bot in my seat" requests: a newer one stops an older
         self.guests: dict[int, Guest] = {}  # a friends table: the friends at other devices, by seat
         self.serving: int | None = None  # the guest's seat a reply is being made for (guest_reply)
+        self.host_ready = 0  # the deals over when the host asked for the next one (a friends table)
 
     # ------------------------------------------------------------ a match begins
 
@@ -117,6 +118,7 @@ class Table:
         self.seat = int(config["seat"])
         self.humans = {s: (match.names or [""] * match.players)[s] for s in people_of(config, match.players, self.seat)}
         self.seen_by = {}
+        self.host_ready = 0
         # a friends table: the friends the table started with play from the first deal; a
         # resumed table (the host reloaded) waits for them to connect again
         self.guests = {s: Guest(name, str((config.get("guest_langs") or {}).get(str(s)) or "en"),
@@ -237,14 +239,48 @@ class Table:
             return {}
         return self.act(f"{self.seat} leave")
 
-    def next_deal(self) -> Reply:
+    def next_deal(self, now: bool = False) -> Reply:
+        """The next deal. At a friends table it starts when every person is ready (the
+        seed's "everyone clicks ready"): the host's tap is the host's "ready", and the
+        last friend's "ready" deals; ``now`` (the host's "Deal now") does not wait."""
         m = self.match
         if m is None or not m.deal_over or m.match_over or model.session_over(m, self.config):
             return {"error": self.text("web.error.busy")}
+        self.host_ready = len(m.records)
+        if not now and self.not_ready():
+            return self.reply([])
+        return self.deal()
+
+    def deal(self) -> Reply:
+        m = self.match
+        assert m is not None
         m.start_deal()
         for g in self.guests.values():  # a friend who arrived (or came back) plays from this deal
             g.seated = g.connected
         return self.changed([])
+
+    def not_ready(self) -> list[int]:
+        """The friends playing at this table who have not said "ready" for the next deal."""
+        m = self.match
+        assert m is not None
+        return [s for s, g in sorted(self.guests.items()) if g.connected and g.seated and g.ready != len(m.records)]
+
+    def waiting_line(self, t: Text, host_seat: int | None = None) -> str:
+        """Who the next deal waits for, by name ("" if nobody): the friends playing who
+        have not said "ready", and to a friend (``host_seat``: the host's) the host if not
+        yet, and the others but not the friend."""
+        m = self.match
+        assert m is not None
+        seats = [s for s in self.not_ready() if s != self.serving]
+        if host_seat is not None and self.host_ready != len(m.records):
+            seats = [host_seat, *seats]
+        return t("web.friends.summary.waiting", names=", ".join(t.names[s] for s in seats)) if seats else ""
+
+    def all_ready(self) -> bool:
+        """The host asked for the next deal and no friend playing is waited for."""
+        m = self.match
+        assert m is not None
+        return m.deal_over and not m.match_over and self.host_ready == len(m.records) and not self.not_ready()
 
     def undo(self) -> Reply:
         """Practice: take back the human's last decision of this deal (and everything
@@ -493,6 +529,8 @@ class Table:
         g.connected = g.seated = False
         if playing and not m.deal_over and m.NAME == "katte" and m.can(f"{seat} leave"):
             return self.apply(m.parse(f"{seat} leave"))
+        if playing and self.all_ready():  # the table waited only for this friend's "ready"
+            return self.deal()
         return self.changed([])
 
     async def guest_timeout(self, seat: int) -> Reply:
@@ -540,8 +578,11 @@ class Table:
                           "model": self.model(t, view)}
             out["model"].update(guest=True, hint=None, can_hint=False, leave_seat=None)
             summary = out["model"].get("summary")
-            if summary and summary["next"]["id"] == "next":  # the host deals the next deal
-                summary["next"] = {"id": "wait", "label": t("web.friends.summary.wait", name=t.names[saved[0]])}
+            if summary and summary["next"]["id"] == "next":  # "ready", then wait for the others
+                ready = g.ready == len(m.records)
+                summary["next"] = {"id": "wait" if ready else "ready",
+                                   "label": t("web.friends.summary.readied" if ready else "web.friends.summary.ready")}
+                summary["waiting"] = self.waiting_line(t, host_seat=saved[0])
             g.seen = self.seen
             return out
         finally:
@@ -589,13 +630,20 @@ class Table:
                 return {"reply": {"text": self.check_cards(_text_arg(args, 0), _codes_arg(args, 1))}}
             elif name == "category":
                 return {"reply": {"text": self.category(_codes_arg(args, 0))}}
+            elif name == "ready":
+                if not m.deal_over or m.match_over or model.session_over(m, self.config):
+                    return {"reply": {"error": self.text("web.error.busy")}}
+                g.ready = len(m.records)
             else:
                 return {"reply": {"sets": self.suggest()}}
         finally:
             g.seen = self.seen
             self.serving = None
             self.seat, self.seen, self.hint, self.messages, self.lang = saved
-        host = self.apply(action)  # the host's reply, with every friend's table in it
+        if action is None:  # "ready": the next deal if nobody else is waited for, else who is
+            host = self.deal() if self.all_ready() else self.reply([])
+        else:
+            host = self.apply(action)  # the host's reply, with every friend's table in it
         guests = host.pop("guests", {})
         return {"reply": guests.pop(str(seat), {}), "host": host, "guests": guests}
 
@@ -624,6 +672,12 @@ class Table:
         built["passing"] = self.passing() and self.serving is None
         built["can_undo"] = self.serving is None and not self.guests and self.undo_point() is not None
         built["friends"] = self.friends() if self.guests or self.config.get("friends") else None
+        summary = built.get("summary")
+        if self.guests and self.serving is None and summary and summary["next"]["id"] == "next":
+            # the host's tap says "ready"; once it has, "Deal now" does not wait for the others
+            if self.host_ready == len(m.records):
+                summary["next"] = {"id": "now", "label": t("web.friends.summary.deal_now")}
+            summary["waiting"] = self.waiting_line(t)
         built["practice"] = bool(self.config.get("practice"))
         built["number"] = m.number
         built["daily"] = self.config.get("daily")

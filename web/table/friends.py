@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 # What a guest's page may ask the host's controller for: its decisions, and the
 # questions the table asks while the player chooses (all from the guest's own seat).
-GUEST_CALLS = frozenset({"act", "act_cards", "check_cards", "why", "category", "suggest"})
+# "ready": the friend is ready for the next deal (the host deals when every person is).
+GUEST_CALLS = frozenset({"act", "act_cards", "check_cards", "why", "category", "suggest", "ready"})
 
 
 @dataclass
@@ -27,6 +28,7 @@ class Guest:
     seated: bool = False  # plays the seat in this deal (else a computer player does)
     connected: bool = True
     seen: tuple[int, int] = (0, 0)  # (deal number, events already told): like the host's ``seen``
+    ready: int = 0  # the deals over when the friend last said "ready" for the next one
 
 
 def clean_name(name: object, fallback: str) -> str:

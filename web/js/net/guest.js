@@ -114,6 +114,7 @@ export function createGuest(channel, hooks) {
         case "why": return ask("why", [String(args[0])]);
         case "suggest": return (await ask("suggest", []))?.sets ?? null;
         case "timeout": return ask("timeout", []);
+        case "ready": return ask("ready", []); // ready for the next deal (the host deals when all are)
         case "set_language": return null; // the host's page words this seat's table in the language the friend joined in
         default: return { error: hooks.text("web.friends.guest.no") }; // hints, undo, reviews: the host's page has them
       }

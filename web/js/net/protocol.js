@@ -22,7 +22,7 @@ export const RATE = { perSecond: 20, burst: 40 };
 
 /** What a friend's page may ask the host's table for (web/table/friends.py: GUEST_CALLS,
  * and "timeout": the friend's turn timer ran out, ``guest_timeout``). */
-export const GUEST_CALLS = ["act", "act_cards", "check_cards", "why", "category", "suggest", "timeout"];
+export const GUEST_CALLS = ["act", "act_cards", "check_cards", "why", "category", "suggest", "ready", "timeout"];
 
 /** The host gives a friend's own turn timer this much longer (ms) before it plays for the
  * seat itself: a friend's page that never says so (gone quiet, or changed) holds nobody up. */

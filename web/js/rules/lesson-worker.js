@@ -11,7 +11,7 @@
 // {id, error}. Sharing is safe: lesson.call keeps no state between calls (each request
 // carries its whole record; bots are seeded per call), and calls run one at a time.
 // (Change the SharedWorker's name in lesson-python.js if these messages ever change.)
-// @ts-ignore: the DOM library types this file as a page; SharedWorkerGlobalScope exists only in a worker
+// (SharedWorkerGlobalScope exists only in a shared worker: globals.d.ts declares it)
 const SHARED = typeof SharedWorkerGlobalScope !== "undefined" && self instanceof SharedWorkerGlobalScope;
 const WORKER = Math.random().toString(36).slice(2, 10); // names this interpreter in replies
 let boots = 0; // how many times this worker started Pyodide (1, unless a boot failed)

@@ -476,6 +476,8 @@ export function drawSummary(m, recordUrl, on) {
     s.tricks && s.tricks.length ? el("details", { class: "tricks-list" },
       el("summary", { text: s.tricks_title }),
       el("ol", {}, ...s.tricks.map((line) => el("li", { text: line })))) : null,
+    // a friends table: who the next deal waits for
+    s.waiting ? el("p", { id: "summary-waiting", class: "summary-waiting", role: "status", text: s.waiting }) : null,
     // (the replay viewer draws this summary read-only: no next deal, its own download)
     el("div", { class: "summary-actions" },
       on.summaryNext ? el("button", { type: "button", id: "summary-next", class: "primary", disabled: s.next.id === "wait",

@@ -122,6 +122,7 @@ async function settle(reply, mine = run) {
     await view.passScreen(handover);
     if (mine !== run) return false;
   }
+  if (reply.model.next !== "over") ui.summaryShown = false; // (a new deal: its summary comes at its end)
   draw(reply.model);
   announce(reply.model.announce);
   return true;
@@ -526,9 +527,11 @@ async function offerText(box, text, copiedKey) {
 
 async function summaryNext(id) {
   if (id === "new") return hooks.ended(model);
-  if (id === "wait") return; // a friend's page: the host deals the next deal
-  ui.summaryShown = false;
-  send("next_deal");
+  if (id === "wait") return; // a friend's page, ready: the host deals when everyone is
+  if (id === "ready") return send("ready"); // a friend's page: the summary stays until the deal
+  // (a friends table may wait for someone's "ready": the summary stays until the deal comes)
+  if (!model?.friends?.some((/** @type {{connected: boolean}} */ f) => f.connected)) ui.summaryShown = false;
+  send("next_deal", id === "now" ? "now" : ""); // ("now": the host deals without waiting)
 }
 
 async function submitSelection() {
