@@ -263,7 +263,9 @@ def test_ten_embeds_stay_responsive(browser: Any, site: Path, server: str, host:
         first = frame_of(page, 0, timeout=60)
         wait_in(first, f"{STATE} !== 'decoding'", 60_000)
         shown = (time.perf_counter() - start) * 1000
-        wait_in(first, f"{STATE} === 'live'", BOOT_TIMEOUT)  # the frames in view boot Python (one worker for all)
+        # the figure's window: twelve seconds untouched, while the frames in view boot Python
+        # (a span to observe the long tasks in, not a wait for something to happen)
+        page.wait_for_timeout(12_000)
         loaded = [f for f in page.frames if "/embed/example.html" in f.url]
         states = [f.evaluate(STATE) for f in loaded]
         longest_frames = max(f.evaluate("window.korttiEmbed.longest()") for f in loaded)
