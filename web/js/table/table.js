@@ -529,8 +529,7 @@ async function summaryNext(id) {
   if (id === "new") return hooks.ended(model);
   if (id === "wait") return; // a friend's page, ready: the host deals when everyone is
   if (id === "ready") return send("ready"); // a friend's page: the summary stays until the deal
-  // (a friends table may wait for someone's "ready": the summary stays until the deal comes)
-  if (!model?.friends?.some((/** @type {{connected: boolean}} */ f) => f.connected)) ui.summaryShown = false;
+  // (the summary goes when the next deal comes, settle(): a friends table may wait for someone's "ready")
   send("next_deal", id === "now" ? "now" : ""); // ("now": the host deals without waiting)
 }
 
