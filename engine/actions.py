@@ -15,7 +15,7 @@ engine.errors.NotationError: 'x play 7S' is not an action: it must start with a 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
 from .errors import NotationError
@@ -32,15 +32,20 @@ class Action:
     seat: int
     verb: Verb
     args: tuple[str, ...] = ()
+    text: str = field(init=False, repr=False, compare=False)
+    """The action in record notation, ``str(action)``: written once, as every action a
+    match applies is written to its record (the games share one object per action)."""
+
+    def __post_init__(self) -> None:
+        words = (str(self.seat), self.verb, *self.args)
+        object.__setattr__(self, "text", " ".join(words))
 
     def __str__(self) -> str:
-        if self.args:
-            return f"{self.seat} {self.verb} {' '.join(self.args)}"
-        return f"{self.seat} {self.verb}"
+        return self.text
 
     @property
     def notation(self) -> str:
-        return str(self)
+        return self.text
 
     def label_params(self) -> dict[str, Any]:
         """The card codes or number that an ``action.<verb>`` label names (the page's

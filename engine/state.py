@@ -69,13 +69,17 @@ class Match(ABC):
     names: list[str] | None
     seed: int | None
     number: int | None  # the deal number: every deal comes from it, not from rng
-    rng: random.Random
+    _rng: random.Random
+    _rng_shared: bool  # a clone holds the same generator: whoever draws first copies it
     records: list[DealRecord]
     summaries: list[dict[str, Any]]
     log: list[Event]
     # Every game keeps these two; each sets them in ``_setup`` and ``_begin``.
     phase: Phase  # the stage of the deal: "none" before the first, "over" after
     result: dict[str, Any]  # the current deal's result in the replay format, {} until it ends
+    # the actions legal_actions listed last, all legal until the state changes (apply,
+    # start_deal): apply skips the check for them
+    _listed: tuple[Action, ...] = ()
 
     # ------------------------------------------------------------------ setup
 
@@ -108,7 +112,8 @@ class Match(ABC):
                 raise OptionError("give a seed or a deal number, not both")
         self.number = number
         self.seed = seed
-        self.rng = random.Random(seed)
+        self._rng = random.Random(seed)
+        self._rng_shared = False
         self.records = []
         self.summaries = []
         self.log = []
@@ -178,6 +183,7 @@ class Match(ABC):
         else:
             cards, turned_card = self._parse_hands(hands, turned)
         self.log = []
+        self._listed = ()
         record = DealRecord(
             start,
             [self.DECK.codes(h) for h in cards],
@@ -249,6 +255,15 @@ class Match(ABC):
         """Seeded (or numbered) cards for the next deal: hands in seat order, and a turned card."""
         deal = len(self.records)
         return self._deal_out(self._pack(deal), start, self._deal_size(deal))
+
+    @property
+    def rng(self) -> random.Random:
+        """The generator the seed drives (deals, the first dealer); this match's own."""
+        if self._rng_shared:
+            own = random.Random.__new__(random.Random)
+            own.setstate(self._rng.getstate())
+            self._rng, self._rng_shared = own, False
+        return self._rng
 
     def _draw_start(self, deal: int) -> int:
         """The dealer (leader) drawn by lot: from the number's ``start`` stream, or the seed."""
@@ -341,12 +356,19 @@ class Match(ABC):
 
     def apply(self, action: Action | str) -> list[Event]:
         """Carry out a legal action; the events it caused. Raises ``IllegalAction``."""
-        if isinstance(action, str):
-            action = self.parse(action)
-        refusal = self.check(action)
-        if refusal is not None:
-            raise IllegalAction(refusal)
-        self.records[-1].actions.append(str(action))
+        if not isinstance(action, Action):
+            action = self.parse(action)  # a string (parse says what else it is not)
+        # An action legal_actions listed in this very state is legal: the check is skipped
+        # (a random playout's every move). Compared by identity, which costs nothing.
+        for listed in self._listed:
+            if listed is action:
+                break
+        else:
+            refusal = self.check(action)
+            if refusal is not None:
+                raise IllegalAction(refusal)
+        self._listed = ()
+        self.records[-1].actions.append(action.text)
         events = self._apply(action)
         self._after(events)
         return events
@@ -360,8 +382,8 @@ class Match(ABC):
         return rng.choice(self.legal_actions(seat))
 
     def _after(self, events: list[Event]) -> None:
-        self.log.extend(events)
-        if self.deal_over and len(self.summaries) < len(self.records):
+        self.log += events
+        if self.phase == "over" and len(self.summaries) < len(self.records):
             self.summaries.append({"tricks": self.trick_summary(), "result": self.deal_result()})
 
     def label(self, action: Action, lang: str = "en") -> str:
@@ -385,8 +407,9 @@ class Match(ABC):
         other.records = self.records[:-1] + [self.records[-1].copy()] if self.records else []
         other.summaries = list(self.summaries)
         other.log = list(self.log)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        # the seeded generator is shared, not copied (a copy of its state is most of a
+        # clone's cost, and a search's clones never deal): the first to draw copies it
+        self._rng_shared = other._rng_shared = True
         self._copy_state(other)
         return other
 
@@ -501,9 +524,16 @@ class Match(ABC):
     def to_act(self) -> tuple[int, ...]:
         """Seats that must act now (several in simultaneous phases); () if none."""
 
-    @abstractmethod
     def legal_actions(self, seat: int | None = None) -> list[Action]:
-        """Every legal action of ``seat`` (default: the first seat to act)."""
+        """Every legal action of ``seat`` (default: the first seat to act); ``[]`` for a
+        seat that may not act now."""
+        listed = self._legal_actions(seat)
+        self._listed = tuple(listed)  # for apply: these need no check until the state changes
+        return listed
+
+    @abstractmethod
+    def _legal_actions(self, seat: int | None) -> list[Action]:
+        """The game's legal actions of ``seat`` (see :meth:`legal_actions`)."""
 
     @abstractmethod
     def _check(self, action: Action) -> Refusal | None: ...

@@ -168,6 +168,24 @@ def test_a_clone_mid_match_deals_the_next_deal_the_same() -> None:
     assert _cards(m) == _cards(c)
 
 
+def test_a_seeded_clone_deals_the_same_next_deal_and_neither_draw_moves_the_other() -> None:
+    """Clones share the seeded generator until one draws (match.rng): the first to deal
+    takes a copy, so each deals exactly what the original would have."""
+    m = new_match("katko", 4, seed=12)
+    _play_deal(m, random.Random(1))
+    expected = m.clone()
+    expected.start_deal()  # this clone deals first, its own copy
+    c = m.clone()
+    m.start_deal()
+    c.start_deal()
+    assert _cards(m) == _cards(c) == _cards(expected)
+    _play_deal(m, random.Random(2))
+    _play_deal(c, random.Random(2))
+    m.start_deal()
+    c.start_deal()  # two draws each, in turn: still the same stream
+    assert _cards(m) == _cards(c)
+
+
 def test_different_number_options_or_players_give_different_cards() -> None:
     base = new_match("katko", 4, number=5).records[0].hands
     assert new_match("katko", 4, number=6).records[0].hands != base

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from strategies import play_random, tables
 
-from engine import GAMES, Action, EngineError, Match, replay_record
+from engine import GAMES, Action, EngineError, IllegalAction, Match, replay_record
 from engine.tricks import TrickMatch
 
 NAMES = sorted(GAMES)
@@ -136,6 +136,29 @@ def test_seeded_dealing_is_deterministic(name: str) -> None:
     play_random(one, 5, max_deals=3)
     play_random(two, 5, max_deals=3)
     assert one.to_record() == two.to_record()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_an_action_listed_before_the_state_changed_is_checked_again(name: str) -> None:
+    """apply takes an action legal_actions listed in the same state without checking it
+    again; once any action has changed the state, each of those is checked like any other:
+    the one just played, played again, is refused, and the refusal changes nothing."""
+    cls = GAMES[name]
+    match = cls.new(cls.MIN_PLAYERS, seed=3)
+    rng = random.Random(3)
+    refused = 0
+    while not match.deal_over:
+        seat = match.to_act()[0]
+        listed = match.legal_actions(seat)
+        match.apply(rng.choice(listed) if listed else match.random_action(rng, seat))
+        record = match.to_record()
+        for stale in listed:
+            if match.check(stale) is not None:
+                with pytest.raises(IllegalAction):
+                    match.apply(stale)
+                refused += 1
+        assert match.to_record() == record
+    assert refused > 0
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -11,7 +11,8 @@ Kortti: run this in a separate environment that has it, e.g.
     /tmp/os/bin/python tools/bench_openspiel.py --all          # all four games
     /tmp/os/bin/python tools/bench_openspiel.py katko katte    # these games
 
-It prints CPU microseconds per action (process time: the machine may be shared)
+It prints CPU microseconds per action (process time: the machine may be shared;
+the contestants run in alternating slices, so a drift in its speed hits all alike)
 for each, and each game's ratio to Hearts (the aim: at most 1.0). Without
 OpenSpiel (``--no-hearts``) it prints only Kortti's figures.
 """
@@ -21,13 +22,15 @@ from __future__ import annotations
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine
 
-SECONDS = 5.0
+SECONDS = 5.0  # of CPU time per contestant
+SLICES = 20  # taken in turns with the others
 
 
 GAMES = ("kocka", "katte", "katko", "call-kitti")
@@ -59,14 +62,26 @@ def hearts(game: object, rng: random.Random) -> int:
     return n
 
 
-def per_action(play: object, *args: object) -> float:
-    rng = random.Random(1)
-    actions = 0
-    clock = time.process_time  # CPU time: other work on the machine does not count
-    start = clock()
-    while clock() - start < SECONDS:
-        actions += play(*args, rng)  # type: ignore[operator]
-    return (clock() - start) / actions * 1e6
+class Runner:
+    """One contestant's loop, timed in slices: the slices of all contestants alternate, so
+    a machine whose speed drifts (a shared one does, by 2× here) slows all of them alike."""
+
+    def __init__(self, play: Callable[..., int], *args: object) -> None:
+        self.play, self.args = play, args
+        self.rng = random.Random(1)
+        self.actions = 0
+        self.seconds = 0.0
+
+    def run(self, seconds: float) -> None:
+        clock = time.process_time  # CPU time: other work on the machine does not count
+        start = clock()
+        while clock() - start < seconds:
+            self.actions += self.play(*self.args, self.rng)
+        self.seconds += clock() - start
+
+    @property
+    def per_action(self) -> float:
+        return self.seconds / self.actions * 1e6
 
 
 def main() -> None:
@@ -76,15 +91,20 @@ def main() -> None:
     for name in names:
         if name not in GAMES:
             sys.exit(f"unknown game {name!r} (known: {', '.join(GAMES)})")
-    theirs = 0.0
+    runners: dict[str, Runner] = {name: Runner(deal, name) for name in names}
     if hearts_too:
         import pyspiel  # in the benchmark's own environment only
 
-        theirs = per_action(hearts, pyspiel.load_game("hearts"))
+        runners = {"hearts": Runner(hearts, pyspiel.load_game("hearts")), **runners}
+    for _ in range(SLICES):
+        for runner in runners.values():
+            runner.run(SECONDS / SLICES)
+    theirs = runners["hearts"].per_action if hearts_too else 0.0
+    if hearts_too:
         print(f"Hearts (OpenSpiel {getattr(pyspiel, '__version__', '')}, C++ from Python): "
               f"{theirs:.1f} µs per action")
     for name in names:
-        ours = per_action(deal, name)
+        ours = runners[name].per_action
         ratio = f"  ratio {ours / theirs:.2f}" if hearts_too else ""
         print(f"{name} (Kortti, {sys.implementation.name} {sys.version.split()[0]}): "
               f"{ours:.1f} µs per action{ratio}")

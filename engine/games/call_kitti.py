@@ -287,7 +287,7 @@ class CallKitti(Match):
         return (not self.deal_over and self.pairs[seat] >= SIX_PAIRS
                 and self.bids[(self.dealer + 1) % SEATS] is None)
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
+    def _legal_actions(self, seat: int | None) -> list[Action]:
         """Bids for the bidder, and ``declare`` for a seat that may declare.
 
         Arrangements (C-5) are too many to list: any split of the 13 cards is

@@ -263,7 +263,7 @@ class Katko(TrickMatch):
         duty, cards = self._duty(seat)
         return duty, FRENCH.codes(sorted(dict.fromkeys(cards), key=FRENCH.sort_key))
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
+    def _legal_actions(self, seat: int | None) -> list[Action]:
         seat = self._seat_on_turn(seat)
         if seat is None:
             return []

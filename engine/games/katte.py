@@ -163,7 +163,7 @@ class Katte(TrickMatch):
     def match_over(self) -> bool:
         return False  # K-3: hands go on until the players stop
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
+    def _legal_actions(self, seat: int | None) -> list[Action]:
         """The card actions of the seat to act (``timeout`` and ``leave`` are not listed:
         a timeout repeats one of these plays, and leaving is no move of the game)."""
         seat = self._seat_on_turn(seat)

@@ -191,22 +191,29 @@ class Kocka(TrickMatch):
                 return follow
         return hand
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
+    def _legal_actions(self, seat: int | None) -> list[Action]:
         if self.phase == "play":  # the common case first, without building to_act's tuple
             if seat is None:
                 seat = self.turn
             elif seat != self.turn:
                 return []
             row = _PLAY[seat]
-            return [row[c] for c in self._playable(seat)]
+            hand = self.hands[seat]
+            plays = self.trick.plays  # type: ignore[union-attr]  # a trick is in play
+            if plays:  # O-6: follow suit if you can (_playable, inlined: the hottest path)
+                lead = SUIT[plays[0][1]]
+                follow = [row[c] for c in hand if SUIT[c] == lead]
+                if follow:
+                    return follow
+            return [row[c] for c in hand]
         acting = self.to_act()
         if seat is None:
             seat = acting[0] if acting else -1
         if seat not in acting:
             return []
         if self.phase == "pass":
-            passes = _PASSES[seat]
-            return [passes[combo] for combo in combinations(sorted(self.hands[seat]), 3)]
+            # (map over the dict's own lookup: the 56 passes are listed without a Python loop)
+            return list(map(_PASSES[seat].__getitem__, combinations(sorted(self.hands[seat]), 3)))
         row = _PLAY[seat]
         return [row[c] for c in self._playable(seat)]
 
