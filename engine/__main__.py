@@ -103,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     dp.add_argument("--deal", help="which deal of the match, from 0 (default 0)")
     dp.add_argument("--dealer", "--leader", dest="start",
                     help="the dealer (Katte: leader) of a later deal, as the rules made it")
-    bp = sub.add_parser("bench", help="random matches per second through the public API")
+    bp = sub.add_parser("bench", help="random play per second: the public API, then the bots' simulators")
     bp.add_argument("--seconds", type=float, default=2.0, help="time per game")
     bp.add_argument("--game", action="append", help="only this game (repeatable)")
     ap = sub.add_parser("arena", help="bots against bots, duplicate deals, 95%% intervals")
@@ -131,9 +131,10 @@ def main(argv: list[str] | None = None) -> int:
         return _replay(args.file)
     if args.command == "deal":
         return _deal(args)
-    from .bench import run
+    from .bench import run, run_sims
 
     run(args.game, args.seconds)
+    run_sims(args.game, args.seconds)
     return 0
 
 

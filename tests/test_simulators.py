@@ -40,3 +40,23 @@ def test_the_simulator_plays_by_the_engines_rules(game: str) -> None:
         assert got and got == {k: result[k] for k in got}, (seed, got, result)
         deals += 1
     assert deals == 200
+
+
+@pytest.mark.parametrize("name", ["kocka", "katte", "katko", "call-kitti"])
+def test_the_benchmark_plays_whole_deals_through_each_fast_simulator(name: str) -> None:
+    """python -m engine bench's second half: random deals to the end in each simulator, with
+    a result the rules allow (every penalty point, trick or show goes to someone)."""
+    from engine.bench import PLAYOUTS, starts
+
+    rng = random.Random(4)
+    results = [PLAYOUTS[name](start, rng) for start in starts(name, rng)]
+    assert len(results) >= 60
+    for r in results:
+        if name == "kocka":
+            assert sum(r) <= 33 and max(r) > 0  # all 33, or fewer after an early end (O-8)
+        elif name == "katte":
+            assert 0 <= r < 4  # the winner's seat
+        elif name == "katko":
+            assert sum(r) >= 1  # the last trick's point at least (T-9)
+        else:
+            assert sum(r) <= 4  # four shows, a tied one won by nobody (C-7)

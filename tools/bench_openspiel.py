@@ -28,6 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine
+from engine.bench import sim_deals_per_second
 
 SECONDS = 5.0  # of CPU time per contestant
 SLICES = 20  # taken in turns with the others
@@ -108,6 +109,10 @@ def main() -> None:
         ratio = f"  ratio {ours / theirs:.2f}" if hearts_too else ""
         print(f"{name} (Kortti, {sys.implementation.name} {sys.version.split()[0]}): "
               f"{ours:.1f} µs per action{ratio}")
+    # beside it, what the hard bots' searches run on (engine/bench.py; in Pyodide:
+    # python tools/bench_pyodide.py, which runs python -m engine bench there)
+    for name in names:
+        print(f"{name}: its bots' fast simulator, {sim_deals_per_second(name, SECONDS / 2):.0f} random deals/s")
 
 
 if __name__ == "__main__":

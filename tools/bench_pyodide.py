@@ -71,7 +71,7 @@ def main() -> int:
     args = parser.parse_args()
     if args.code:
         return run_in_pyodide(args.code)
-    return run_in_pyodide(f"from engine.bench import run; run(None, {args.seconds})")
+    return run_in_pyodide(f"from engine.bench import run, run_sims; run(None, {args.seconds}); run_sims(None, {args.seconds})")
 
 
 if __name__ == "__main__":
