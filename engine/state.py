@@ -40,6 +40,25 @@ Phase = Literal["none", "pass", "arrange", "bid", "play", "showdown", "over"]
 ends with a showdown; ``"none"`` before the first deal and ``"over"`` after each."""
 
 
+def seeded_shuffle(cards: list[int], rng: random.Random) -> None:
+    """``rng.shuffle(cards)``, the same permutation from the same state, about twice as fast:
+    CPython's own Fisher–Yates with its ``_randbelow`` (rejection on ``getrandbits``)
+    written out in the loop, not called for each card (a seeded deal's main cost).
+
+    >>> a, b = list(range(52)), list(range(52))
+    >>> random.Random(7).shuffle(a); seeded_shuffle(b, random.Random(7)); a == b
+    True
+    """
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 @dataclass
 class DealRecord:
     """One deal as the hand record writes it."""
@@ -276,7 +295,7 @@ class Match(ABC):
         shuffled by the number's ``cards`` stream of that deal, or by the seeded ``rng``."""
         pack = list(range(self.DECK.size)) * self._deck_copies()
         if self.number is None:
-            self.rng.shuffle(pack)
+            seeded_shuffle(pack, self.rng)
         else:
             shuffle(pack, self._stream(deal, "cards"))
         return pack

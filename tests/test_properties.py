@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from strategies import play_random, tables
 
 from engine import GAMES, Action, EngineError, IllegalAction, Match, replay_record
+from engine.state import seeded_shuffle
 from engine.tricks import TrickMatch
 
 NAMES = sorted(GAMES)
@@ -127,6 +128,19 @@ def test_a_view_does_not_depend_on_cards_the_seat_cannot_see(name: str) -> None:
 
     run()
     assert len(compared) >= 30, f"only {len(compared)} pairs of deals were compared"
+
+
+@given(st.integers(0, 2**64), st.integers(0, 104), st.integers(0, 5))
+def test_the_seeded_shuffle_is_pythons_own(seed: int, size: int, draws: int) -> None:
+    """Seeded deals (hand records with a ``seed``) keep their cards: the engine's shuffle
+    gives random.shuffle's permutation and leaves the generator in the same state."""
+    ours, theirs = random.Random(seed), random.Random(seed)
+    for _ in range(draws):
+        ours.random(), theirs.random()
+    a, b = list(range(size)), list(range(size))
+    seeded_shuffle(a, ours)
+    theirs.shuffle(b)
+    assert a == b and ours.getstate() == theirs.getstate()
 
 
 @pytest.mark.parametrize("name", NAMES)
