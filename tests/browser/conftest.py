@@ -83,20 +83,36 @@ SNAPSHOT_CACHED = """async () => {
 }"""
 
 
-def warmed(playwright: Any, launch_args: dict[str, Any], server: str, profile: Path, **device: Any) -> Any:
+def warmed(playwright: Any, launch_args: dict[str, Any], server: str, profile: Path,
+           copy_to: Path | None = None, **device: Any) -> Any:
     """A browser profile on disk, after a first visit: its HTTP cache and V8's code cache
     persist as a player's browser's do (Playwright's in-memory contexts keep no wasm), and
     its service worker has the whole site, the memory snapshot included. Every page opened
-    in it after this is a return visit, restored from the snapshot."""
+    in it after this is a return visit, restored from the snapshot. With ``copy_to``, the
+    warmed profile is also copied there (closed first, so that every cache is on disk)."""
     context = playwright.chromium.launch_persistent_context(str(profile), base_url=server, **launch_args, **device)
-    blank = context.pages[0] if context.pages else context.new_page()  # keeps the browser open
-    first = context.new_page()
+    first = context.pages[0] if context.pages else context.new_page()
     first.goto("/?fast")
     first.wait_for_selector("body[data-ready='1']", timeout=90_000)
     first.wait_for_function("navigator.serviceWorker.controller !== null", timeout=90_000)
     first.wait_for_function(SNAPSHOT_CACHED, timeout=90_000)
+    if copy_to is not None:
+        context.close()
+        shutil.copytree(profile, copy_to, symlinks=True, ignore=shutil.ignore_patterns("Singleton*"))
+        return reopened(playwright, launch_args, server, profile, **device)
+    blank = context.new_page()  # keeps the browser open
     first.close()
     context.warm_blank = blank
+    return context
+
+
+def reopened(playwright: Any, launch_args: dict[str, Any], server: str, profile: Path, **device: Any) -> Any:
+    """A profile already warmed (``warmed``), opened again: a return visit from the start."""
+    context = playwright.chromium.launch_persistent_context(str(profile), base_url=server, **launch_args, **device)
+    restored = list(context.pages)  # (whatever the browser opened by itself: not a test's)
+    context.warm_blank = context.new_page()  # keeps the browser open
+    for page in restored:
+        page.close()
     return context
 
 
@@ -119,10 +135,18 @@ def fresh(profile: Any, server: str) -> Iterator[Any]:
 
 
 @pytest.fixture(scope="session")
+def warm_profiles(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the session's profiles live: ``desktop``, warmed first, and ``warmed``, its
+    copy from which the phone's profile is made without a first visit of its own."""
+    return tmp_path_factory.mktemp("profiles")
+
+
+@pytest.fixture(scope="session")
 def warm_profile(playwright: Any, browser_type_launch_args: dict[str, Any], server: str,
-                 tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+                 warm_profiles: Path) -> Iterator[Any]:
     """The session's desktop profile on disk, warmed (``warmed``): ``context`` and ``page``."""
-    context = warmed(playwright, browser_type_launch_args, server, tmp_path_factory.mktemp("profile"))
+    context = warmed(playwright, browser_type_launch_args, server, warm_profiles / "desktop",
+                     copy_to=warm_profiles / "warmed")
     yield context
     context.close()
 
@@ -134,10 +158,14 @@ PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2, "i
 
 @pytest.fixture(scope="session")
 def warm_phone(playwright: Any, browser_type_launch_args: dict[str, Any], server: str,
-               tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    """A phone's profile on disk, warmed like ``warm_profile`` (a phone player's return
-    visit): ``phone_context``. Made only in a session that has a test which asks for it."""
-    context = warmed(playwright, browser_type_launch_args, server, tmp_path_factory.mktemp("phone"), **PHONE)
+               warm_profile: Any, warm_profiles: Path) -> Iterator[Any]:
+    """A phone's profile on disk, warmed (a phone player's return visit): ``phone_context``.
+    A copy of the desktop profile's first visit (the caches are the same site's: the
+    device is the context's, not the profile's), opened as a phone. Made only in a
+    session that has a test which asks for it."""
+    phone = warm_profiles / "phone"
+    shutil.copytree(warm_profiles / "warmed", phone, symlinks=True)
+    context = reopened(playwright, browser_type_launch_args, server, phone, **PHONE)
     yield context
     context.close()
 

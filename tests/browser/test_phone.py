@@ -53,6 +53,9 @@ def test_phone_layout(phone_context: Any, game: str, players: int) -> None:
     open_lobby(page)
     check_layout(page, 360)
     start_match(page, game, players=players, seat=players // 2)
+    # a phone player's return visit: Python restored from the memory snapshot the first
+    # visit cached (the phone's profile is a copy of that visit's: conftest.warm_phone)
+    assert page.evaluate("document.body.dataset.boot") == "snapshot"
     check_layout(page, 360)
     for _ in range(3):  # into the deal: cards in the middle, fewer in hand
         kind = wait_turn(page)
