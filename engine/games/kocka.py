@@ -180,17 +180,6 @@ class Kocka(TrickMatch):
             return tuple(s for s in range(SEATS) if passed[s] is None)
         return ()
 
-    def _playable(self, seat: int) -> list[int]:
-        hand = self.hands[seat]
-        trick = self.trick
-        assert trick is not None
-        if trick.plays:
-            lead = SUIT[trick.plays[0][1]]
-            follow = [c for c in hand if SUIT[c] == lead]
-            if follow:
-                return follow
-        return hand
-
     def _legal_actions(self, seat: int | None) -> list[Action]:
         if self.phase == "play":  # the common case first, without building to_act's tuple
             if seat is None:
@@ -200,7 +189,7 @@ class Kocka(TrickMatch):
             row = _PLAY[seat]
             hand = self.hands[seat]
             plays = self.trick.plays  # type: ignore[union-attr]  # a trick is in play
-            if plays:  # O-6: follow suit if you can (_playable, inlined: the hottest path)
+            if plays:  # O-6: follow suit if you can
                 lead = SUIT[plays[0][1]]
                 follow = [row[c] for c in hand if SUIT[c] == lead]
                 if follow:
@@ -209,13 +198,10 @@ class Kocka(TrickMatch):
         acting = self.to_act()
         if seat is None:
             seat = acting[0] if acting else -1
-        if seat not in acting:
+        if seat not in acting:  # (only the exchange has seats acting outside play)
             return []
-        if self.phase == "pass":
-            # (map over the dict's own lookup: the 56 passes are listed without a Python loop)
-            return list(map(_PASSES[seat].__getitem__, combinations(sorted(self.hands[seat]), 3)))
-        row = _PLAY[seat]
-        return [row[c] for c in self._playable(seat)]
+        # the exchange (O-5): map over the dict's own lookup, the 56 passes listed without a Python loop
+        return list(map(_PASSES[seat].__getitem__, combinations(sorted(self.hands[seat]), 3)))
 
     def random_action(self, rng: random.Random, seat: int | None = None) -> Action:
         """Uniform over legal actions; a pass is drawn without listing all 56."""
