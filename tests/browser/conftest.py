@@ -83,31 +83,22 @@ SNAPSHOT_CACHED = """async () => {
 }"""
 
 
-def warmed(playwright: Any, launch_args: dict[str, Any], server: str, profile: Path,
-           copy_to: Path | None = None, **device: Any) -> Any:
-    """A browser profile on disk, after a first visit: its HTTP cache and V8's code cache
-    persist as a player's browser's do (Playwright's in-memory contexts keep no wasm), and
-    its service worker has the whole site, the memory snapshot included. Every page opened
-    in it after this is a return visit, restored from the snapshot. With ``copy_to``, the
-    warmed profile is also copied there (closed first, so that every cache is on disk)."""
-    context = playwright.chromium.launch_persistent_context(str(profile), base_url=server, **launch_args, **device)
+def warm_up(playwright: Any, launch_args: dict[str, Any], server: str, profile: Path) -> None:
+    """A browser profile on disk after a first visit, closed (every cache written out): its
+    HTTP cache and V8's code cache persist as a player's browser's do (Playwright's
+    in-memory contexts keep no wasm), and its service worker has the whole site, the
+    memory snapshot included. Every page opened in it after this is a return visit."""
+    context = playwright.chromium.launch_persistent_context(str(profile), base_url=server, **launch_args)
     first = context.pages[0] if context.pages else context.new_page()
     first.goto("/?fast")
     first.wait_for_selector("body[data-ready='1']", timeout=90_000)
     first.wait_for_function("navigator.serviceWorker.controller !== null", timeout=90_000)
     first.wait_for_function(SNAPSHOT_CACHED, timeout=90_000)
-    if copy_to is not None:
-        context.close()
-        shutil.copytree(profile, copy_to, symlinks=True, ignore=shutil.ignore_patterns("Singleton*"))
-        return reopened(playwright, launch_args, server, profile, **device)
-    blank = context.new_page()  # keeps the browser open
-    first.close()
-    context.warm_blank = blank
-    return context
+    context.close()
 
 
 def reopened(playwright: Any, launch_args: dict[str, Any], server: str, profile: Path, **device: Any) -> Any:
-    """A profile already warmed (``warmed``), opened again: a return visit from the start."""
+    """A profile warmed (``warm_up``), opened again: a return visit from the start."""
     context = playwright.chromium.launch_persistent_context(str(profile), base_url=server, **launch_args, **device)
     restored = list(context.pages)  # (whatever the browser opened by itself: not a test's)
     context.warm_blank = context.new_page()  # keeps the browser open
@@ -144,9 +135,12 @@ def warm_profiles(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def warm_profile(playwright: Any, browser_type_launch_args: dict[str, Any], server: str,
                  warm_profiles: Path) -> Iterator[Any]:
-    """The session's desktop profile on disk, warmed (``warmed``): ``context`` and ``page``."""
-    context = warmed(playwright, browser_type_launch_args, server, warm_profiles / "desktop",
-                     copy_to=warm_profiles / "warmed")
+    """The session's desktop profile on disk, warmed (``warm_up``): ``context`` and ``page``.
+    A copy of it as warmed is kept for the phone's profile."""
+    desktop = warm_profiles / "desktop"
+    warm_up(playwright, browser_type_launch_args, server, desktop)
+    shutil.copytree(desktop, warm_profiles / "warmed", symlinks=True, ignore=shutil.ignore_patterns("Singleton*"))
+    context = reopened(playwright, browser_type_launch_args, server, desktop)
     yield context
     context.close()
 
