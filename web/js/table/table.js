@@ -168,9 +168,18 @@ function played(m, p) {
 
 /** Computer players move, one request at a time, until it is the human's turn or the
  * deal is over; then, after a beat, the summary. */
-async function pace() {
+async function pace({ drawn = false } = {}) {
   const mine = run;
   if (ui.busy) return;
+  if (!inbox.length && model && model.next !== "bots" && !(model.next === "over" && !ui.summaryShown)) {
+    // nothing to play out: the table is the human's, drawn once with the hand free (not
+    // busy and back: on opening a match, with the table just drawn, that made one long
+    // task of four drawings)
+    if (!drawn) redraw();
+    yourTurn();
+    playOnlyCard();
+    return;
+  }
   ui.busy = true;
   redraw();
   try {
@@ -772,9 +781,11 @@ export const table = {
     root.hidden = false;
     draw(reply.model);
     announce(reply.model.announce);
-    if (reply.model.next === "over") ui.summaryShown = true;
-    redraw();
-    pace();
+    if (reply.model.next === "over") { // (its summary at once, and the focus on it)
+      ui.summaryShown = true;
+      redraw();
+    }
+    pace({ drawn: true });
   },
   /** The table is left (or paused): older replies and pauses are dropped. */
   close() {
