@@ -213,14 +213,26 @@ class Table:
             if kind == "play":  # on every other peer's felt: the first card of that seat since the tap
                 seat = int(who)
                 for page in (h, *(p for s, p in self.friends.items() if s != seat)):
-                    got = page.wait_for_function("([seat, t]) => window.__cards.find((c) => c.seat === seat && c.t >= t)?.t",
-                                                 arg=[seat, tapped], timeout=20_000).json_value()
-                    self.card_ms.append(got - tapped)
+                    self.card_ms.append(self.card_shown(page, seat, tapped) - tapped)
         seated = h.evaluate("(window.kortti.model().friends || []).filter((f) => f.seated).map((f) => f.seat)")
         for seat, friend in self.friends.items():
             if seat in seated:  # (a friend who plays from the next deal has no table yet)
                 friend.wait_for_function("() => !document.getElementById('summary').hidden", timeout=60_000)
         return turns
+
+    def card_shown(self, page: Any, seat: int, tapped: float) -> float:
+        """When ``seat``'s first card since ``tapped`` reached ``page``'s felt; on a timeout,
+        what that page drew and shows, so a failure says where the card went missing."""
+        try:
+            return float(page.wait_for_function("([seat, t]) => window.__cards.find((c) => c.seat === seat && c.t >= t)?.t",
+                                                arg=[seat, tapped], timeout=20_000).json_value())
+        except Exception as e:
+            seen = page.evaluate("""(t) => ({ cards: window.__cards.map((c) => [c.seat, Math.round(c.t - t)]),
+              trick: [...document.querySelectorAll('#trick figure')].map((f) => f.dataset.seat + ':' + f.dataset.code),
+              status: document.getElementById('status')?.textContent, busy: document.getElementById('table')?.dataset.busy,
+              decision: window.kortti?.model()?.decision })""", tapped)
+            who = "host" if page is self.host else f"friend {next(s for s, p in self.friends.items() if p is page)}"
+            raise AssertionError(f"seat {seat}'s card never reached the {who}'s felt: {seen}; errors {self.errors}") from e
 
     def close(self) -> None:
         for ctx in self.contexts:
