@@ -8,9 +8,11 @@ and the dialog in Finnish."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from . import axe
 from .play import BOOT_TIMEOUT, TURN, menu_click, open_lobby, start_match, take_turn, wait_turn
@@ -58,6 +60,9 @@ def test_dialog_from_lobby_and_table_applies_at_once_and_survives_a_reload(page:
     assert page.get_attribute("#settings-btn", "aria-label") == "Settings"
     dialog = open_dialog(page)
     assert dialog.get_by_role("heading", name="Settings").is_visible()
+    # the fast paces keep no pause for the hard bot to think in: said where the pace is chosen
+    expect(dialog.get_by_role("group", name="Pace of the computer players")).to_have_accessible_description(
+        re.compile(r"^At the fast and instant paces a hard computer player may take a moment to think"))
     dialog.get_by_label("Dark").check()
     assert html(page, "theme") == "dark"  # at once, the dialog still open
     dialog.get_by_label("Large").check()
@@ -117,7 +122,8 @@ def test_the_dialog_in_finnish(page: Any, watch: Any) -> None:
     assert page.get_attribute("#settings-btn", "aria-label") == "Asetukset"
     dialog = open_dialog(page)
     assert dialog.get_by_role("heading", name="Asetukset").is_visible()
-    assert dialog.get_by_role("group", name="Tietokonepelaajien tahti").is_visible()
+    expect(dialog.get_by_role("group", name="Tietokonepelaajien tahti")).to_have_accessible_description(
+        re.compile(r"^Nopealla ja välittömällä tahdilla vaikea tietokonepelaaja"))
     dialog.get_by_label("Tumma").check()
     dialog.get_by_label("Välitön").check()
     dialog.get_by_label("Nelivärinen ranskalainen pakka").check()

@@ -8,9 +8,10 @@ const ID = "settings-dialog";
 
 function radios(key, help = null) {
   const now = settings.get()[key];
-  return el("fieldset", { class: "settings-group", id: `set-${key}` },
+  const helpId = `set-${key}-help`;
+  return el("fieldset", { class: "settings-group", id: `set-${key}`, "aria-describedby": help ? helpId : null },
     el("legend", { text: t(`web.settings.${key}`) }),
-    help ? el("p", { class: "help", text: help }) : null,
+    help ? el("p", { class: "help", id: helpId, text: help }) : null,
     el("div", { class: "settings-choices" }, ...settings.CHOICES[key].map((value) =>
       el("label", { class: "settings-choice" },
         el("input", { type: "radio", name: key, value, checked: value === now }),
@@ -39,7 +40,7 @@ function volume() {
 
 function fields() {
   return [
-    radios("pace"),
+    radios("pace", t("web.settings.pace.help")), // (the hard bot thinks within the normal pace's pause)
     radios("afterTrick"),
     checkbox("onlyCard"),
     radios("cardSize"),
