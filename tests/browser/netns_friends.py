@@ -65,13 +65,17 @@ WHO = """(friends) => {
   return seat === undefined ? false : seat;
 }"""
 
-# When each card reached the felt (a figure, printed: tap to card on every peer's table).
+# Each card as it first reached the felt, in order (a figure moved within the felt, or
+# inside a new box, counts once), with when by this page's clock (printed: tap to card).
 WATCH_CARDS = """() => {
   window.__cards = [];
+  const seen = new WeakSet();
   new MutationObserver((changes) => {
     const now = performance.timeOrigin + performance.now();
-    for (const c of changes) for (const n of c.addedNodes)
-      if (n.matches?.("figure.tcard")) window.__cards.push({ seat: Number(n.dataset.seat), t: now });
+    for (const c of changes) for (const n of c.addedNodes) {
+      const figures = n.matches?.("figure.tcard") ? [n] : [...(n.querySelectorAll?.("figure.tcard") ?? [])];
+      for (const f of figures) if (!seen.has(f)) { seen.add(f); window.__cards.push({ seat: Number(f.dataset.seat), t: now }); }
+    }
   }).observe(document.body, { childList: true, subtree: true });
 }"""
 NOW = "() => performance.timeOrigin + performance.now()"
@@ -206,31 +210,35 @@ class Table:
             kind = friend.wait_for_function(TURN, timeout=30_000).json_value()
             if check_turn:
                 check_turn(int(who), friend)
+            seat = int(who)
+            others = [h, *(p for s, p in self.friends.items() if s != seat)]
+            # what each other peer's felt had got before the tap (by count: pages' clocks are not one clock)
+            marks = [page.evaluate("window.__cards.length") for page in others]
             tapped = friend.evaluate(NOW)
             take_turn(friend, kind)
             h.wait_for_function("(n) => window.kortti.model().decision > n", arg=before, timeout=20_000)
             turns += 1
             if kind == "play":  # on every other peer's felt: the first card of that seat since the tap
-                seat = int(who)
-                for page in (h, *(p for s, p in self.friends.items() if s != seat)):
-                    self.card_ms.append(self.card_shown(page, seat, tapped) - tapped)
+                for page, mark in zip(others, marks, strict=True):
+                    self.card_ms.append(self.card_shown(page, seat, mark) - tapped)
         seated = h.evaluate("(window.kortti.model().friends || []).filter((f) => f.seated).map((f) => f.seat)")
         for seat, friend in self.friends.items():
             if seat in seated:  # (a friend who plays from the next deal has no table yet)
                 friend.wait_for_function("() => !document.getElementById('summary').hidden", timeout=60_000)
         return turns
 
-    def card_shown(self, page: Any, seat: int, tapped: float) -> float:
-        """When ``seat``'s first card since ``tapped`` reached ``page``'s felt; on a timeout,
-        what that page drew and shows, so a failure says where the card went missing."""
+    def card_shown(self, page: Any, seat: int, mark: int) -> float:
+        """When (by ``page``'s clock) ``seat``'s first card after the first ``mark`` cards reached
+        ``page``'s felt; on a timeout, what that page drew and shows, so a failure says where
+        the card went missing."""
         try:
-            return float(page.wait_for_function("([seat, t]) => window.__cards.find((c) => c.seat === seat && c.t >= t)?.t",
-                                                arg=[seat, tapped], timeout=20_000).json_value())
+            return float(page.wait_for_function("([seat, mark]) => window.__cards.slice(mark).find((c) => c.seat === seat)?.t",
+                                                arg=[seat, mark], timeout=20_000).json_value())
         except Exception as e:
-            seen = page.evaluate("""(t) => ({ cards: window.__cards.map((c) => [c.seat, Math.round(c.t - t)]),
+            seen = page.evaluate("""(mark) => ({ mark, cards: window.__cards.map((c) => c.seat),
               trick: [...document.querySelectorAll('#trick figure')].map((f) => f.dataset.seat + ':' + f.dataset.code),
               status: document.getElementById('status')?.textContent, busy: document.getElementById('table')?.dataset.busy,
-              decision: window.kortti?.model()?.decision })""", tapped)
+              decision: window.kortti?.model()?.decision })""", mark)
             who = "host" if page is self.host else f"friend {next(s for s, p in self.friends.items() if p is page)}"
             raise AssertionError(f"seat {seat}'s card never reached the {who}'s felt: {seen}; errors {self.errors}") from e
 
