@@ -3,7 +3,8 @@
 Not imported by the bots or the page. The page gives the hard bot the same fixed sample
 count as the arena (each game's ``ARENA_SAMPLES``), so what players meet is what
 ``docs/bots.md`` measures; this tool checks that count fits the page's aim (the 95th
-percentile of a decision within 300 ms) where it matters, in Pyodide::
+percentile of a decision within the 700 ms pause it replaces at the normal pace) where it
+matters, in Pyodide::
 
     python tools/bench_pyodide.py --code "from engine.bots.timing import main; main()"
     python -m engine.bots.timing kocka --players 4 --deals 20       # in CPython

@@ -8,7 +8,9 @@ Every bot plays at its own default: a hard bot searches its game's fixed sample 
 (``ARENA_SAMPLES``), the count the arena and ``docs/bots.md`` measure, so the strength
 players meet is the strength published, and a seeded bot decides the same in the page
 as on the command line. The counts are chosen so the 95th percentile of a decision
-stays within 300 ms in Pyodide (``engine/bots/timing.py``); easy and medium are instant.
+stays within the pause the page keeps between computer moves at the normal pace (700 ms,
+shortened by the time the bot took: thinking there costs the player nothing), in Pyodide
+(``engine/bots/timing.py``); easy and medium are instant.
 
 A level a game's bots do not have falls back to medium, then to random; a bot that
 cannot be built at all, fails, or proposes an action the engine refuses is replaced

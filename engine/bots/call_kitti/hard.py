@@ -23,9 +23,9 @@ from .values import FRESH_DEAL_HARD, match_value
 from .views import arranged_vals, hand, wants_arrangement
 from .worlds import Pool, sample_pool
 
-ARENA_SAMPLES = 48
-"""Sampled deals per bid in the page, the arena and tests: p95 within 300 ms in Pyodide."""
-ARRANGE_SAMPLES = 16
+ARENA_SAMPLES = 144
+"""Sampled deals per bid in the page, the arena and tests: p95 within the normal pace's 700 ms pause in Pyodide."""
+ARRANGE_SAMPLES = 48
 """Sampled deals per arrangement: each candidate split is valued on them, which costs
 several bids' worth, and the arrangement is where search adds least (docs/bots.md)."""
 

@@ -20,8 +20,10 @@ from .worlds import Facts, likelihood, sample_world
 
 ARENA_SAMPLES = 160
 """Samples per decision at four seats or fewer, in the page, the arena and tests: the 95th
-percentile of a decision within 300 ms in Pyodide (``engine/bots/timing.py``). A bigger
-table costs more per sample (more hands to deal, longer playouts): see :func:`samples_for`."""
+percentile of a decision within 300 ms in Pyodide (``engine/bots/timing.py``). Three times
+as many, still within the normal pace's 700 ms pause, won no more hands (docs/bots.md), so
+the phone does not spend that work. A bigger table costs more per sample (more hands to
+deal, longer playouts): see :func:`samples_for`."""
 FULL_TABLE = 4  # seats at which ARENA_SAMPLES was timed
 MARGIN = 0.05
 """How much better (in wins per unit of sample weight) a move must do than the medium

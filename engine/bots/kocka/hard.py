@@ -21,9 +21,10 @@ from .policy import medium_play, playout, rank_passes
 from .sim import ABOVE, BELOW, Sim, mask, new_sim, sim_from_view
 from .worlds import PLAY_WEIGHT, pass_world, plausibility, plays_so_far, sample_world
 
-ARENA_SAMPLES = 64
+ARENA_SAMPLES = 160
 """Worlds per decision for the hard bot in the page, the arena and tests: the 95th
-percentile of a decision within 300 ms in Pyodide (``engine/bots/timing.py``)."""
+percentile of a decision within the 700 ms pause the page keeps between computer moves at
+the normal pace, in Pyodide (``engine/bots/timing.py``)."""
 
 EXACT_CARDS = 3  # solve exactly once the deciding seat holds this many cards or fewer
 
