@@ -188,7 +188,14 @@ export function drawSeats(m) {
     li.style.top = `${p.y}px`;
     li.dataset.edge = p.edge;
   });
-  placed = { at, players: m.players };
+  placed = { at, players: m.players, width, height };
+}
+
+/** Whether the felt is no longer the size its seats were placed for (the hand and the
+ * actions below it, drawn after the seats, can take or give back height). */
+export function feltResized() {
+  const { width, height } = $("felt").getBoundingClientRect();
+  return Math.abs(width - (placed.width ?? 0)) > 0.5 || Math.abs(height - (placed.height ?? 0)) > 0.5;
 }
 
 function spotOf(seat) {

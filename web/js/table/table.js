@@ -704,6 +704,10 @@ function paint(m, trick = null) {
   root.dataset.busy = ui.busy ? "1" : "";
   root.dataset.next = m.next;
   view.fitHand(); // (again: the actions above it are drawn now)
+  if (view.feltResized()) { // the seats again, for the felt as it now is (their cards too)
+    view.drawSeats(m);
+    view.drawTrick(trick ? trick.plays : m.trick.plays, m, { winner: trick?.winner ?? null });
+  }
   return figures;
 }
 
