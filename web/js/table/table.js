@@ -166,12 +166,22 @@ function played(m, p) {
         : { code: p.code, img: p.img, label: p.name }] }] } };
 }
 
+/** Replies that came by themselves, or computer players' moves, are waiting to be played out. */
+function moving() {
+  return Boolean(model) && (inbox.length > 0 || model.next === "bots");
+}
+
+/** The deal is over and its summary is still to come. */
+function summaryDue() {
+  return Boolean(model) && model.next === "over" && !ui.summaryShown;
+}
+
 /** Computer players move, one request at a time, until it is the human's turn or the
  * deal is over; then, after a beat, the summary. */
 async function pace({ drawn = false } = {}) {
   const mine = run;
   if (ui.busy) return;
-  if (!inbox.length && model && model.next !== "bots" && !(model.next === "over" && !ui.summaryShown)) {
+  if (model && !moving() && !summaryDue()) {
     // nothing to play out: the table is the human's, drawn once with the hand free (not
     // busy and back: on opening a match, with the table just drawn, that made one long
     // task of four drawings)
@@ -183,7 +193,7 @@ async function pace({ drawn = false } = {}) {
   ui.busy = true;
   redraw();
   try {
-    while (mine === run && model && (inbox.length || model.next === "bots")) {
+    while (mine === run && moving()) {
       const began = performance.now();
       let reply;
       // a reply that came by itself first; a friend's page waits for the host's next one
@@ -203,7 +213,7 @@ async function pace({ drawn = false } = {}) {
       sound.play("card");
       if (!(await settle(reply, mine))) return;
     }
-    if (mine === run && model && model.next === "over" && !ui.summaryShown) {
+    if (mine === run && summaryDue()) {
       await wait("beat");
       if (mine !== run) return;
       ui.summaryShown = true;
