@@ -120,6 +120,14 @@ def in_namespace() -> None:
         pytest.fail("run through tests/browser/test_in_netns.py (a network namespace, WebRTC flags)")
 
 
+def at_test_pace(link: str) -> str:
+    """A friend's link opened at the tests' pace (``?fast``: the same flow with short pauses),
+    as the host's page and every other test's page are."""
+    page, _, fragment = link.partition("#")
+    assert "?" not in page, link
+    return f"{page}?fast#{fragment}"
+
+
 class Table:
     """The host's page (the shared warm profile: its Python restores from the snapshot) and
     the friends' pages (contexts of their own, as other devices are)."""
@@ -163,7 +171,7 @@ class Table:
         link = h.wait_for_selector(f"#invite-link-{seat}").input_value()
         assert re.search(rf"#/join/{seat}\.[\w-]+$", link), link
         friend = page or self.new_friend_page()
-        friend.goto(link)
+        friend.goto(at_test_pace(link))
         friend.fill("#join-name", name)
         friend.click("#join-go")
         answer = friend.wait_for_selector("#join-answer-link").input_value()
@@ -522,7 +530,7 @@ def test_friends_join_by_a_table_code_and_come_back_without_a_new_invite(table: 
     ben.fill("#join-code", code.upper())
     ben.click("#join-code-go")
     cy = table.new_friend_page()
-    cy.goto(link)
+    cy.goto(at_test_pace(link))
     for page, name in ((ben, "Ben"), (cy, "Cy")):
         page.wait_for_selector("#join-go")
         assert "relays" in page.inner_text("#friends")  # what joining sends, said before
