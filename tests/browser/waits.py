@@ -2,8 +2,8 @@
 
 Playwright checks a waited-for selector again after 0, 20, 50, 100, 100 ms and then only
 every 500 ms, so a wait that lasts more than about a second (the page's Python booting,
-a deal played out) ends on average 250 ms after its condition held. Summed over the
-suite's hundreds of such waits that is minutes. :func:`install` makes every
+a deal played out) ends on average 250 ms after its condition held: about a minute of
+the whole suite's wall time on the 2-core machine. :func:`install` makes every
 ``Page.wait_for_selector`` and ``Frame.wait_for_selector`` first wait for the same
 condition in the page, polled every :data:`POLL_MS`, and then ask Playwright's own wait,
 which then answers at its first check: what a test waits for, its result and its
