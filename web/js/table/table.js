@@ -696,7 +696,9 @@ function paint(m, trick = null) {
   $("status").textContent = m.status;
   view.drawSeats(m);
   const rects = view.drawHand(m, ui, handlers);
-  const figures = view.drawTrick(trick ? trick.plays : m.trick.plays, m, { from: rects, winner: trick?.winner ?? null });
+  const plays = trick ? trick.plays : m.trick.plays;
+  const winner = trick?.winner ?? null;
+  const figures = view.drawTrick(plays, m, { from: rects, winner });
   view.drawLast(m);
   view.drawCenter(m);
   drawTimer(m);
@@ -716,7 +718,7 @@ function paint(m, trick = null) {
   view.fitHand(); // (again: the actions above it are drawn now)
   if (view.feltResized()) { // the seats again, for the felt as it now is (their cards too)
     view.drawSeats(m);
-    view.drawTrick(trick ? trick.plays : m.trick.plays, m, { winner: trick?.winner ?? null });
+    view.drawTrick(plays, m, { winner }); // (the same figures, placed again)
   }
   return figures;
 }
