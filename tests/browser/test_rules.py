@@ -148,9 +148,9 @@ def test_every_page_comes_alive(page: Any, watch: Any, lang: str) -> None:
         page.wait_for_selector("html[data-examples='live']")
         assert page.locator("figure.ex:not([data-live])").count() == 0
         # step every example once forward and back, as a keyboard user does (Enter on the
-        # button: mouse clicks are tested above; a click also waits for two animation
-        # frames, which a loaded headless Chromium once stopped drawing for 30 s on this
-        # page), and see each step drawn; no script error on any game
+        # button; mouse clicks are tested above: a click first waits for the button to hold
+        # still over two animation frames, and in one CI run on a loaded machine that wait
+        # never ended), and see each step drawn; no script error on any game
         for fig in page.locator("figure.ex").all():
             board = fig.locator(".ex-board")
             if fig.locator(".ex-next").is_enabled():
