@@ -63,7 +63,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def server(site: Path) -> Iterator[str]:
-    srv = make_server(site, 0)
+    # KORTTI_SERVER_PORT: the outer run's port, reused inside a network namespace (nothing
+    # else listens there), so that the profile warmed outside serves the same origin
+    srv = make_server(site, int(os.environ.get("KORTTI_SERVER_PORT", "0")))
     thread = threading.Thread(target=srv.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{srv.server_address[1]}"
@@ -140,13 +142,25 @@ def warm_profiles(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def warm_profile(playwright: Any, browser_type_launch_args: dict[str, Any], server: str,
                  warm_profiles: Path) -> Iterator[Any]:
     """The session's desktop profile on disk, warmed (``warm_up``): ``context`` and ``page``.
-    A copy of it as warmed is kept for the phone's profile."""
+    A copy of it as warmed is kept for the phone's profile, and for the runs in a network
+    namespace (``warmed_copy``), which take it instead of warming one of their own."""
     desktop = warm_profiles / "desktop"
-    warm_up(playwright, browser_type_launch_args, server, desktop)
+    if os.environ.get("KORTTI_WARM_PROFILE"):  # warmed by the outer run (test_in_netns.py)
+        shutil.copytree(os.environ["KORTTI_WARM_PROFILE"], desktop, symlinks=True)
+    else:
+        warm_up(playwright, browser_type_launch_args, server, desktop)
     shutil.copytree(desktop, warm_profiles / "warmed", symlinks=True, ignore=shutil.ignore_patterns("Singleton*"))
     context = reopened(playwright, browser_type_launch_args, server, desktop)
     yield context
     context.close()
+
+
+@pytest.fixture(scope="session")
+def warmed_copy(warm_profile: Any, warm_profiles: Path) -> Path:
+    """The desktop profile as warmed (a first visit to ``server``), never opened since: a
+    run in a network namespace copies it (KORTTI_WARM_PROFILE) and serves the site on the
+    same port (KORTTI_SERVER_PORT), so its pages are return visits from the start."""
+    return warm_profiles / "warmed"
 
 
 # A phone as the tests hold it first: 360 px wide, twice as dense, touch, a mobile viewport

@@ -83,15 +83,20 @@ def run_in_netns(args: list[str], timeout: float, env: dict[str, str] | None = N
 
 
 def run_pytest_in_netns(test_file: Path, site: Path, basetemp: Path, timeout: float = 300,
-                        extra: list[str] | None = None) -> subprocess.CompletedProcess[str]:
+                        extra: list[str] | None = None, warm: tuple[Path, int] | None = None,
+                        ) -> subprocess.CompletedProcess[str]:
     """pytest on one inner test file, in a namespace. The site already built is passed down
     (KORTTI_SITE_DIR: it is not built twice), and Chromium gets the WebRTC flags
-    (KORTTI_CHROMIUM_EXTRA_FLAGS); both are read by conftest.py. ``basetemp``: the inner
-    run's own temporary folder (it empties it), apart from the outer run's."""
+    (KORTTI_CHROMIUM_EXTRA_FLAGS); both are read by conftest.py. ``warm``: a browser profile
+    warmed on a port (the outer run's), which the inner run copies and serves on that port
+    rather than warming its own. ``basetemp``: the inner run's own temporary folder (it
+    empties it), apart from the outer run's."""
     env = {**os.environ,
            "KORTTI_SITE_DIR": str(site),
            "KORTTI_CHROMIUM_EXTRA_FLAGS": " ".join(WEBRTC_FLAGS),
            "PYTHONDONTWRITEBYTECODE": "1"}
+    if warm is not None:
+        env["KORTTI_WARM_PROFILE"], env["KORTTI_SERVER_PORT"] = str(warm[0]), str(warm[1])
     env.pop("PYTEST_XDIST_WORKER", None)  # the inner run is a pytest of its own
     env.pop("PYTEST_CURRENT_TEST", None)
     # addopts emptied: pyproject's "-q" on top of this one would hide the summary line;

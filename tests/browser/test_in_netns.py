@@ -23,11 +23,12 @@ INNER = [(p.name, k) for p in sorted(HERE.glob("netns_*.py")) for k in SPLIT.get
 
 
 @pytest.mark.parametrize(("inner", "only"), INNER, ids=[f"{f}{'[' + k + ']' if k else ''}" for f, k in INNER])
-def test_in_netns(inner: str, only: str, site: Path, tmp_path: Path) -> None:
+def test_in_netns(inner: str, only: str, site: Path, server: str, warmed_copy: Path, tmp_path: Path) -> None:
     started = time.monotonic()
+    port = int(server.rsplit(":", 1)[1])
     try:
         done = run_pytest_in_netns(HERE / inner, site, basetemp=tmp_path / "inner", timeout=600,
-                                   extra=["-k", only] if only else None)
+                                   extra=["-k", only] if only else None, warm=(warmed_copy, port))
     except NetnsError as e:
         pytest.fail(f"no network namespace for the WebRTC tests: {e}")
     output = f"{done.stdout}\n{done.stderr}".strip()
