@@ -27,6 +27,14 @@ def open_lobby(page: Any, query: str = "fast&seed=7") -> None:
     page.wait_for_selector("body[data-ready='1']", timeout=BOOT_TIMEOUT)
 
 
+def stored_before(page: Any, key: str, value: str) -> None:
+    """``localStorage[key] = value`` on the site's origin, as a reader's earlier visit left
+    it, written from a page of the site that boots no Python (the rules index): the lobby
+    opened next reads it at its boot, with no boot of the table spent on writing it."""
+    page.goto("/rules/en/index.html")
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, value])
+
+
 def start_match(page: Any, game: str, players: int | None = None, seat: int = 0,
                 name: str = "Tester", options: dict[str, str] | None = None) -> None:
     page.check(f"input[name=game][value='{game}']")

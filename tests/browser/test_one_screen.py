@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from .play import open_lobby, start_match, take_turn, wait_turn
+from .play import open_lobby, start_match, stored_before, take_turn, wait_turn
 
 PHONES = [(360, 740), (390, 844), (740, 360)]  # portrait, a taller one, landscape
 LAPTOP = (1280, 800)
@@ -155,8 +155,7 @@ SUMMARY_BUTTONS = "#summary button:enabled, #summary a[href]"
 @pytest.mark.parametrize("game,players", GAMES)
 def test_the_summary_offers_everything_on_a_phone(phone_context: Any, game: str, players: int) -> None:
     page = phone(phone_context)
-    open_lobby(page, "fast&seed=7")
-    page.evaluate("localStorage.setItem('kortti-settings', JSON.stringify({pace: 'instant'}))")
+    stored_before(page, "kortti-settings", '{"pace": "instant"}')
     open_lobby(page, "fast&seed=7")
     start_match(page, game, players=players, seat=0)
     for _ in range(200):

@@ -15,18 +15,24 @@ import pytest
 from playwright.sync_api import expect
 
 from . import axe
-from .play import BOOT_TIMEOUT, TURN, menu_click, open_lobby, start_match, take_turn, wait_turn
+from .play import (
+    BOOT_TIMEOUT,
+    TURN,
+    menu_click,
+    open_lobby,
+    start_match,
+    stored_before,
+    take_turn,
+    wait_turn,
+)
 
 KEY = "kortti-settings"
 
 
 def open_with(page: Any, settings: dict[str, Any] | str, query: str = "fast&seed=7") -> None:
     """The lobby, with ``settings`` stored as a reader's earlier visit left them."""
+    stored_before(page, KEY, settings if isinstance(settings, str) else json.dumps(settings))
     open_lobby(page, query)
-    raw = settings if isinstance(settings, str) else json.dumps(settings)
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, raw])
-    page.reload()
-    page.wait_for_selector("body[data-ready='1']", timeout=BOOT_TIMEOUT)
 
 
 def open_dialog(page: Any, where: str = "#settings-btn") -> Any:
