@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from .play import BOOT_TIMEOUT
+from .play import BOOT_TIMEOUT, stored_before
 
 KT1 = "#ex-katko-kt-1"
 TURN = "#ex-katko-kt-3-2"  # KT-3 stopped at Carla's decision in trick 1
@@ -289,8 +289,7 @@ def test_rules_tabs_share_one_python(page: Any, context: Any, watch: Any, capsys
 def test_rules_pages_follow_the_readers_theme(page: Any, watch: Any) -> None:
     """The theme chosen at the table (Settings) is the rules pages' theme too: a dark
     page for a reader who plays in the dark."""
-    page.goto("/?fast")
-    page.evaluate("localStorage.setItem('kortti-settings', JSON.stringify({theme: 'dark'}))")
+    stored_before(page, "kortti-settings", '{"theme": "dark"}')
     page.goto("/rules/en/katte.html")
     page.wait_for_selector("html[data-theme='dark']")
     background = page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
