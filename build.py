@@ -226,7 +226,6 @@ def site_files() -> dict[str, bytes]:
         # resolved against this config file: unpacked into Python's working directory
         "files": {"./engine.zip": "./*", "./table.zip": "./*"},
     }, indent=1).encode()
-    files.update(snapshot_files(files))
     files.update(cards.all_files())
     files.update(icons.all_files())
     page = pagedata.build(ROOT)
@@ -236,7 +235,45 @@ def site_files() -> dict[str, bytes]:
     template = template.replace("{{PRELOAD}}", head).replace("{{BOOT_PRELOAD}}", boot)
     files["index.html"] = pagedata.render_index(template, page, PYSCRIPT[4]).encode()
     files.update(rules.all_files(files))  # rules pages, live examples, embed frame, lesson.zip
+    files.update(with_bytecode(files, ["engine.zip", "table.zip", "lesson.zip"]))
+    files.update(snapshot_files(files))  # made from the zips as shipped
     return files
+
+
+BYTECODE_SCRIPT = WEB / "gen" / "bytecode.mjs"
+
+
+def node_run(what: str, files: dict[str, bytes], args: list[str | Path], work: Path) -> None:
+    """Runs ``node`` with the pinned Pyodide's files in ``work`` (for a build-time script)."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError(f"cannot make {what}: node is not installed (npm brings it)")
+    for path, data in files.items():
+        if path.startswith(PYODIDE[4] + "/"):
+            (work / path.rsplit("/", 1)[-1]).write_bytes(data)
+    try:
+        proc = subprocess.run([node, *map(str, args)], capture_output=True, text=True, timeout=300, check=False,
+                              cwd=work)
+    except subprocess.TimeoutExpired:
+        raise BuildError(f"cannot make {what}: node took more than 300 s") from None
+    if proc.returncode != 0:
+        why = (proc.stderr.strip() or proc.stdout.strip()).splitlines()[-5:]
+        raise BuildError(f"cannot make {what}: {' / '.join(why) or 'no message'}")
+
+
+def with_bytecode(files: dict[str, bytes], zips: list[str]) -> dict[str, bytes]:
+    """``zips`` again, each module compiled by the pinned Pyodide's Python in place of its
+    source (web/gen/bytecode.mjs): a plain boot imports them without compiling."""
+    with tempfile.TemporaryDirectory(prefix="kortti-bytecode-") as tmp:
+        work = Path(tmp)
+        (work / "in").mkdir()
+        (work / "out").mkdir()
+        args: list[str | Path] = [BYTECODE_SCRIPT, work]
+        for name in zips:
+            (work / "in" / name).write_bytes(files[name])
+            args += [Path("in") / name, Path("out") / name]
+        node_run("the bytecode", files, args, work)
+        return {name: (work / "out" / name).read_bytes() for name in zips}
 
 
 SNAPSHOT_IMPORTS = WEB / "snapshot_imports.py"
@@ -246,24 +283,15 @@ SNAPSHOT_SCRIPT = WEB / "gen" / "snapshot.mjs"
 def make_snapshot(files: dict[str, bytes]) -> bytes:
     """The worker's memory snapshot (web/gen/snapshot.mjs, under Node with the pinned
     Pyodide): Python started, engine.zip and table.zip imported. Same inputs, same bytes."""
-    node = shutil.which("node")
-    if node is None:
-        raise BuildError("cannot make the memory snapshot: node is not installed (npm brings it)")
     with tempfile.TemporaryDirectory(prefix="kortti-snapshot-") as tmp:
         work = Path(tmp)
-        for path, data in files.items():
-            if path.startswith(PYODIDE[4] + "/") or path in ("engine.zip", "table.zip"):
-                (work / path.rsplit("/", 1)[-1]).write_bytes(data)
+        for name in ("engine.zip", "table.zip"):
+            (work / name).write_bytes(files[name])
         out = work / "snapshot.bin"
-        try:
-            proc = subprocess.run([node, str(SNAPSHOT_SCRIPT), str(work), str(out), str(SNAPSHOT_IMPORTS),
-                                   str(work / "engine.zip"), str(work / "table.zip")],
-                                  capture_output=True, text=True, timeout=300, check=False)
-        except subprocess.TimeoutExpired:
-            raise BuildError("cannot make the memory snapshot: node took more than 300 s") from None
-        if proc.returncode != 0 or not out.exists():
-            why = (proc.stderr.strip() or proc.stdout.strip()).splitlines()[-5:]
-            raise BuildError(f"cannot make the memory snapshot: {' / '.join(why) or 'no message'}")
+        node_run("the memory snapshot", files,
+                 [SNAPSHOT_SCRIPT, work, out, SNAPSHOT_IMPORTS, work / "engine.zip", work / "table.zip"], work)
+        if not out.exists():
+            raise BuildError("cannot make the memory snapshot: node wrote none")
         return out.read_bytes()
 
 
