@@ -77,13 +77,6 @@ VENDOR_IMPORTS = {  # bare module name -> the vendored file, from a vendored fol
 STATIC = ["app.css", "table.css", "js/*.js", "js/*/*.js", "worker.py"]
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
-# What PyScript's start fetches on the page, in a waterfall (core.js, then its config and
-# the plugin chunks index.html's <py-config> does not switch off): hinted in the page, so
-# every fetch starts at once. Pyodide
-# and the zips are fetched by the worker, which a page's hints cannot serve. A hint for a
-# file a release renamed is left out, never wrong.
-PRELOAD_MODULES = ("core-*.js", "deprecations-manager-*.js", "error-*.js")
-
 
 class BuildError(Exception):
     """A build step that failed, said in words."""
@@ -194,16 +187,10 @@ def page_modules(files: dict[str, bytes], entry: str) -> list[str]:
     return out
 
 
-def preload_links(files: dict[str, bytes]) -> tuple[str, str]:
-    """The preload hints: (the page's own modules, for the head; the files of Python's boot,
-    which the page adds once the lobby is drawn, so they do not slow it). ``fetch()``ed
-    files are hinted with ``crossorigin``, to match Pyodide's and PyScript's own requests."""
-    page = [f'<link rel="modulepreload" href="{p}">' for p in page_modules(files, "js/app.js")[1:]]
-    boot = []
-    for pattern in PRELOAD_MODULES:
-        boot += [f'<link rel="modulepreload" href="{p}">' for p in sorted(files)
-                 if fnmatch.fnmatch(p, f"{PYSCRIPT[4]}/{pattern}")]
-    return "\n".join(page), "\n".join(boot)
+def preload_links(files: dict[str, bytes]) -> str:
+    """The preload hints for the head: the page's own modules, fetched at once rather than
+    one import after another."""
+    return "\n".join(f'<link rel="modulepreload" href="{p}">' for p in page_modules(files, "js/app.js")[1:])
 
 
 def site_files() -> dict[str, bytes]:
@@ -231,8 +218,7 @@ def site_files() -> dict[str, bytes]:
     page = pagedata.build(ROOT)
     files["manifest.webmanifest"] = pagedata.manifest(page).encode()
     template = (WEB / "index.html").read_text("utf-8")
-    head, boot = preload_links(files)
-    template = template.replace("{{PRELOAD}}", head).replace("{{BOOT_PRELOAD}}", boot)
+    template = template.replace("{{PRELOAD}}", preload_links(files))
     files["index.html"] = pagedata.render_index(template, page, PYSCRIPT[4]).encode()
     files.update(rules.all_files(files))  # rules pages, live examples, embed frame, lesson.zip
     files.update(with_bytecode(files, ["engine.zip", "table.zip", "lesson.zip"]))
