@@ -1,0 +1,115 @@
+"""Screen a change to a bot before a long arena run: the same duplicate units played by the
+bots as they are and with module attributes patched, and the paired difference.
+
+    python tools/screen_bots.py katko hard,medium,medium,medium 200 7001 \\
+        'engine.bots.katko.hard:SOLVE_FROM=3'
+
+prints seat 0's mean result in both runs and their paired difference (patched − current)
+with its 95% interval: the units are the arena's (``engine/bots/arena.py``: one deal or
+match per rotation of the seats, the same cards and bot seeds in both runs), so the luck of
+the deals cancels out of the difference. Each unit runs in a fresh process, so a patch
+never leaks into the current bot's run.
+
+``--oracle`` (Katko only) instead hands seat 0's hard bot the true hidden hands as its one
+world: what perfect reading of the others' hands would win with the same playouts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import math
+import sys
+import time
+from multiprocessing import Pool
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.bots import arena, make_bot
+from engine.bots.base import Budget
+from engine.games import GAMES
+
+
+def patch(patches: list[str]) -> None:
+    """Apply ``module:attribute=python expression`` patches in this process."""
+    for item in patches:
+        target, _, value = item.partition("=")
+        module, _, attribute = target.partition(":")
+        setattr(importlib.import_module(module), attribute, eval(value))
+
+
+def unit(args: tuple[str, list[str], int, list[str]]) -> tuple[int, float]:
+    game, seats, seed, patches = args
+    patch(patches)
+    return seed, arena._unit((game, len(seats), seats, seed, None, None))[0]
+
+
+def oracle_unit(seed: int) -> tuple[int, float]:
+    """A Katko unit whose seat-0 hard bot samples the true hands (one world)."""
+    from engine.bots.katko import hard
+
+    true: dict[str, list[list[int]]] = {}
+    setattr(hard, "sample_hands", lambda info, rng: [list(h) for h in true["hands"]])  # noqa: B010
+    seats = ["hard", "medium", "medium", "medium"]
+    total = 0.0
+    for rotation in range(4):
+        match = GAMES["katko"].new(4, {}, seed=seed)
+        slot = [(s + rotation) % 4 for s in range(4)]
+        bots = [make_bot("katko", seats[slot[s]], seed=seed * 31 + s,
+                         budget=Budget(1) if seats[slot[s]] == "hard" else None) for s in range(4)]
+        deals = 1
+        while True:
+            while not match.deal_over:
+                for seat in match.to_act():
+                    true["hands"] = [list(h) for h in match.hands]  # type: ignore[attr-defined]
+                    match.apply(bots[seat].decide(match.view(seat)).action)
+            if match.match_over or deals >= arena.MAX_DEALS:
+                break
+            match.start_deal()
+            deals += 1
+        per_seat = arena._measure("katko", match, 4)
+        total += per_seat[slot.index(0)]
+    return seed, total / 4
+
+
+def interval(xs: list[float]) -> tuple[float, float]:
+    m = sum(xs) / len(xs)
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1)) if len(xs) > 1 else 0.0
+    return m, 1.96 * sd / math.sqrt(len(xs))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("game", choices=sorted(GAMES))
+    parser.add_argument("seats", help="one level per seat, seat 0 the one screened: hard,medium,medium,medium")
+    parser.add_argument("units", type=int)
+    parser.add_argument("seed", type=int)
+    parser.add_argument("patches", nargs="*", help="module:attribute=value, applied to the changed run")
+    parser.add_argument("--oracle", action="store_true", help="Katko: seat 0 reads the true hands")
+    args = parser.parse_args(argv)
+    seats = args.seats.split(",")
+    seeds = range(args.seed, args.seed + args.units)
+    start = time.time()
+    runs: dict[str, dict[int, float]] = {}
+    with Pool(2, maxtasksperchild=1) as pool:
+        runs["current"] = dict(pool.imap_unordered(unit, [(args.game, seats, s, []) for s in seeds]))
+        if args.oracle:
+            if args.game != "katko" or seats != ["hard", "medium", "medium", "medium"]:
+                parser.error("--oracle is for katko hard,medium,medium,medium")
+            runs["changed"] = dict(pool.imap_unordered(oracle_unit, seeds))
+        else:
+            runs["changed"] = dict(pool.imap_unordered(unit, [(args.game, seats, s, args.patches) for s in seeds]))
+    what = "the true hands" if args.oracle else " ".join(args.patches) or "(no patch)"
+    current, changed = (interval(list(runs[k].values())) for k in ("current", "changed"))
+    diff = interval([runs["changed"][s] - runs["current"][s] for s in seeds])
+    print(f"{args.game}, seat 0 {seats[0]} vs {','.join(seats[1:])}, {args.units} units from seed {args.seed}, "
+          f"{time.time() - start:.0f} s")
+    print(f"  current:            {current[0]:+.4f} ± {current[1]:.4f}")
+    print(f"  with {what}: {changed[0]:+.4f} ± {changed[1]:.4f}")
+    print(f"  paired difference:  {diff[0]:+.4f} ± {diff[1]:.4f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
