@@ -31,12 +31,18 @@ from engine.bots.base import Budget
 from engine.games import GAMES
 
 
-def patch(patches: list[str]) -> None:
-    """Apply ``module:attribute=python expression`` patches in this process."""
+def patch(patches: list[str], apply: bool = True) -> None:
+    """Apply ``module:attribute=python expression`` patches in this process (with
+    ``apply`` false only check that each names an attribute that exists: a misspelt name
+    would screen the bot unchanged)."""
     for item in patches:
         target, _, value = item.partition("=")
         module, _, attribute = target.partition(":")
-        setattr(importlib.import_module(module), attribute, eval(value))
+        owner = importlib.import_module(module)
+        if not hasattr(owner, attribute):
+            raise SystemExit(f"screen_bots: {module} has no attribute {attribute!r}")
+        if apply:
+            setattr(owner, attribute, eval(value))
 
 
 def unit(args: tuple[str, list[str], int, list[str]]) -> tuple[int, float]:
@@ -88,6 +94,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("patches", nargs="*", help="module:attribute=value, applied to the changed run")
     parser.add_argument("--oracle", action="store_true", help="Katko: seat 0 reads the true hands")
     args = parser.parse_args(argv)
+    patch(args.patches, apply=False)  # a wrong name stops the screen before any unit runs
     seats = args.seats.split(",")
     seeds = range(args.seed, args.seed + args.units)
     start = time.time()
