@@ -17,7 +17,7 @@ for (let i = 0; i < pairs.length; i += 2) {
 }
 py.FS.writeFile("/tmp/play.py", readFileSync(play));
 const report = py.runPython(`
-import importlib, importlib.util, json, os, pkgutil, sys, zipfile
+import importlib, importlib.util, json, os, sys, zipfile
 
 os.makedirs("/home/pyodide", exist_ok=True)
 os.chdir("/home/pyodide")
@@ -34,11 +34,8 @@ for i in range(${pairs.length / 2}):
             module = name[:-4].replace("/", ".").removesuffix(".__init__")
             modules[module] = {"source_hash_matches": data[8:16] == importlib.util.source_hash(source.get(name[:-1], b"")),
                                "flags": int.from_bytes(data[4:8], "little")}
-    modules["(files)"] = {"shipped": sorted(shipped), "source": sorted(source)}
 for module, facts in modules.items():
-    if module != "(files)":
-        loaded = importlib.import_module(module)
-        facts["loader"] = type(loaded.__loader__).__name__
+    facts["loader"] = type(importlib.import_module(module).__loader__).__name__
 with open("/tmp/play.py") as f:
     exec(compile(f.read(), "play.py", "exec"), {"__name__": "play"})
 json.dumps(modules)
