@@ -10,8 +10,9 @@ match per rotation of the seats, the same cards and bot seeds in both runs), so 
 the deals cancels out of the difference. Each unit runs in a fresh process, so a patch
 never leaks into the current bot's run.
 
-``--oracle`` (Katko only) instead hands seat 0's hard bot the true hidden hands as its one
-world: what perfect reading of the others' hands would win with the same playouts.
+``--oracle`` (Katko and Kočka) instead has seat 0's hard bot search the true hidden hands
+in place of sampled ones: what perfect reading of the others' hands would win with the same
+playouts.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import sys
 import time
 from multiprocessing import Pool
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -51,30 +53,49 @@ def unit(args: tuple[str, list[str], int, list[str]]) -> tuple[int, float]:
     return seed, arena._unit((game, len(seats), seats, seed, None, None))[0]
 
 
-def oracle_unit(seed: int) -> tuple[int, float]:
-    """A Katko unit whose seat-0 hard bot samples the true hands (one world)."""
-    from engine.bots.katko import hard
+ORACLE_GAMES = ("katko", "kocka")
 
+
+def oracle_unit(args: tuple[str, int]) -> tuple[int, float]:
+    """A unit whose seat-0 hard bot searches the true hidden hands instead of sampled ones
+    (Katko: as its one world; Kočka: in play, every world is the true deal, while the
+    exchange, before which nobody knows the others' hands, is decided as usual)."""
+    game, seed = args
     true: dict[str, list[list[int]]] = {}
-    setattr(hard, "sample_hands", lambda info, rng: [list(h) for h in true["hands"]])  # noqa: B010
+    budget: Budget | None = None
+    if game == "katko":
+        from engine.bots.katko import hard as katko_hard
+
+        setattr(katko_hard, "sample_hands", lambda info, rng: [list(h) for h in true["hands"]])  # noqa: B010
+        budget = Budget(1)
+    else:
+        from engine.bots.kocka import hard as kocka_hard
+
+        def world(view: object, base: Any, rng: object) -> Any:
+            w = base.copy()
+            w.hands = [sum(1 << c for c in hand) for hand in true["hands"]]
+            return w
+
+        setattr(kocka_hard, "sample_world", world)  # noqa: B010
     seats = ["hard", "medium", "medium", "medium"]
     total = 0.0
     for rotation in range(4):
-        match = GAMES["katko"].new(4, {}, seed=seed)
+        match = GAMES[game].new(4, {}, seed=seed)
         slot = [(s + rotation) % 4 for s in range(4)]
-        bots = [make_bot("katko", seats[slot[s]], seed=seed * 31 + s,
-                         budget=Budget(1) if seats[slot[s]] == "hard" else None) for s in range(4)]
+        bots = [make_bot(game, seats[slot[s]], seed=seed * 31 + s,
+                         budget=budget if seats[slot[s]] == "hard" else None) for s in range(4)]
         deals = 1
         while True:
             while not match.deal_over:
                 for seat in match.to_act():
-                    true["hands"] = [list(h) for h in match.hands]  # type: ignore[attr-defined]
-                    match.apply(bots[seat].decide(match.view(seat)).action)
-            if match.match_over or deals >= arena.MAX_DEALS:
+                    if seat in match.to_act():
+                        true["hands"] = [list(h) for h in match.hands]  # type: ignore[attr-defined]
+                        match.apply(bots[seat].decide(match.view(seat)).action)
+            if game == "kocka" or match.match_over or deals >= arena.MAX_DEALS:
                 break
             match.start_deal()
             deals += 1
-        per_seat = arena._measure("katko", match, 4)
+        per_seat = arena._measure(game, match, 4)
         total += per_seat[slot.index(0)]
     return seed, total / 4
 
@@ -92,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("units", type=int)
     parser.add_argument("seed", type=int)
     parser.add_argument("patches", nargs="*", help="module:attribute=value, applied to the changed run")
-    parser.add_argument("--oracle", action="store_true", help="Katko: seat 0 reads the true hands")
+    parser.add_argument("--oracle", action="store_true", help="Katko, Kočka: seat 0 searches the true hands")
     args = parser.parse_args(argv)
     patch(args.patches, apply=False)  # a wrong name stops the screen before any unit runs
     seats = args.seats.split(",")
@@ -102,9 +123,9 @@ def main(argv: list[str] | None = None) -> int:
     with Pool(2, maxtasksperchild=1) as pool:
         runs["current"] = dict(pool.imap_unordered(unit, [(args.game, seats, s, []) for s in seeds]))
         if args.oracle:
-            if args.game != "katko" or seats != ["hard", "medium", "medium", "medium"]:
-                parser.error("--oracle is for katko hard,medium,medium,medium")
-            runs["changed"] = dict(pool.imap_unordered(oracle_unit, seeds))
+            if args.game not in ORACLE_GAMES or seats != ["hard", "medium", "medium", "medium"]:
+                parser.error(f"--oracle is for {' and '.join(ORACLE_GAMES)}, hard,medium,medium,medium")
+            runs["changed"] = dict(pool.imap_unordered(oracle_unit, [(args.game, s) for s in seeds]))
         else:
             runs["changed"] = dict(pool.imap_unordered(unit, [(args.game, seats, s, args.patches) for s in seeds]))
     what = "the true hands" if args.oracle else " ".join(args.patches) or "(no patch)"
