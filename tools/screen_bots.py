@@ -28,8 +28,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.bots import arena, make_bot
-from engine.bots.base import Budget
+from engine.bots import arena
 from engine.games import GAMES
 
 
@@ -62,12 +61,12 @@ def oracle_unit(args: tuple[str, int]) -> tuple[int, float]:
     exchange, before which nobody knows the others' hands, is decided as usual)."""
     game, seed = args
     true: dict[str, list[list[int]]] = {}
-    budget: Budget | None = None
+    samples: dict[str, int] | None = None  # (Kočka: the hard bot's own count)
     if game == "katko":
         from engine.bots.katko import hard as katko_hard
 
         setattr(katko_hard, "sample_hands", lambda info, rng: [list(h) for h in true["hands"]])  # noqa: B010
-        budget = Budget(1)
+        samples = {"hard": 1}
     else:
         from engine.bots.kocka import hard as kocka_hard
 
@@ -78,26 +77,12 @@ def oracle_unit(args: tuple[str, int]) -> tuple[int, float]:
 
         setattr(kocka_hard, "sample_world", world)  # noqa: B010
     seats = ["hard", "medium", "medium", "medium"]
-    total = 0.0
-    for rotation in range(4):
-        match = GAMES[game].new(4, {}, seed=seed)
-        slot = [(s + rotation) % 4 for s in range(4)]
-        bots = [make_bot(game, seats[slot[s]], seed=seed * 31 + s,
-                         budget=budget if seats[slot[s]] == "hard" else None) for s in range(4)]
-        deals = 1
-        while True:
-            while not match.deal_over:
-                for seat in match.to_act():
-                    if seat in match.to_act():
-                        true["hands"] = [list(h) for h in match.hands]  # type: ignore[attr-defined]
-                        match.apply(bots[seat].decide(match.view(seat)).action)
-            if game == "kocka" or match.match_over or deals >= arena.MAX_DEALS:
-                break
-            match.start_deal()
-            deals += 1
-        per_seat = arena._measure(game, match, 4)
-        total += per_seat[slot.index(0)]
-    return seed, total / 4
+
+    def show(match: Any) -> None:
+        true["hands"] = [list(h) for h in match.hands]
+
+    rows = [arena.play_unit(game, 4, seats, seed, rotation, samples=samples, before=show) for rotation in range(4)]
+    return seed, sum(row[0] for row in rows) / 4
 
 
 def interval(xs: list[float]) -> tuple[float, float]:

@@ -16,6 +16,7 @@ import math
 import os
 import sys
 import time
+from collections.abc import Callable
 from multiprocessing import Pool
 from typing import Any, Self
 
@@ -33,9 +34,11 @@ MAX_DEALS = 400  # a safety net for a match that will not end
 
 
 def play_unit(game: str, players: int, seats: list[str], seed: int, rotation: int,
-              options: dict[str, Any] | None = None, samples: dict[str, int] | None = None) -> list[float]:
+              options: dict[str, Any] | None = None, samples: dict[str, int] | None = None,
+              before: Callable[[Any], None] | None = None) -> list[float]:
     """Play one unit with the levels rotated; the result of each *level slot*. ``samples``
-    gives a level's search a sample count other than its default (the tests' lighter hard bot)."""
+    gives a level's search a sample count other than its default (the tests' lighter hard bot);
+    ``before`` is shown the match before each decision (tools/screen_bots.py's oracle)."""
     cls = GAMES[game]
     match = cls.new(players, options or {}, seed=seed)
     slot_of_seat = [(s + rotation) % players for s in range(players)]
@@ -47,6 +50,8 @@ def play_unit(game: str, players: int, seats: list[str], seed: int, rotation: in
         while not match.deal_over:
             for seat in match.to_act():
                 if seat in match.to_act():
+                    if before is not None:
+                        before(match)
                     match.apply(bots[seat].decide(match.view(seat)).action)
         result = match.deal_result()
         if game == "katte" and result["winner"] is None and deals < MAX_DEALS:
