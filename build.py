@@ -193,14 +193,19 @@ def preload_links(files: dict[str, bytes]) -> str:
     return "\n".join(f'<link rel="modulepreload" href="{p}">' for p in page_modules(files, "js/app.js")[1:])
 
 
+def pinned_files(pin: tuple[str, str, str, list[str], str]) -> dict[str, bytes]:
+    """A pinned npm package's files the site takes, by their path in the site."""
+    spec, name, integrity, patterns, folder = pin
+    return {f"{folder}/{base}": data for base, data in unpack(spec, fetch(spec, name, integrity), patterns).items()}
+
+
 def site_files() -> dict[str, bytes]:
     """Every file of the site except the service worker, by path."""
     files: dict[str, bytes] = {}
-    for spec, name, integrity, patterns, folder in (PYODIDE, PYSCRIPT, QR, TRYSTERO_NOSTR, TRYSTERO_CORE,
-                                                    NOBLE_SECP256K1):
-        for base, data in unpack(spec, fetch(spec, name, integrity), patterns).items():
-            files[f"{folder}/{base}"] = vendored_imports(data) if base.endswith((".mjs", ".js")) and \
-                folder.startswith("vendor/t") else data
+    for pin in (PYODIDE, PYSCRIPT, QR, TRYSTERO_NOSTR, TRYSTERO_CORE, NOBLE_SECP256K1):
+        for path, data in pinned_files(pin).items():
+            files[path] = vendored_imports(data) if path.endswith((".mjs", ".js")) and \
+                path.startswith("vendor/t") else data
     for pattern in STATIC:
         for p in sorted(WEB.glob(pattern)):
             files[p.relative_to(WEB).as_posix()] = p.read_bytes()

@@ -27,9 +27,7 @@ ZIPS = ("engine.zip", "table.zip", "lesson.zip")
 
 @pytest.fixture(scope="module")
 def pyodide() -> dict[str, bytes]:
-    spec, name, integrity, patterns, folder = build.PYODIDE
-    return {f"{folder}/{base}": data for base, data in build.unpack(spec, build.fetch(spec, name, integrity),
-                                                                    patterns).items()}
+    return build.pinned_files(build.PYODIDE)
 
 
 @pytest.fixture(scope="module")

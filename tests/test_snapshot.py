@@ -24,9 +24,7 @@ HERE = Path(__file__).resolve().parent
 @pytest.fixture(scope="module")
 def inputs() -> dict[str, bytes]:
     """What the snapshot is made from: the pinned Pyodide and the two zips the page ships."""
-    spec, name, integrity, patterns, folder = build.PYODIDE
-    files = {f"{folder}/{base}": data for base, data in build.unpack(spec, build.fetch(spec, name, integrity),
-                                                                     patterns).items()}
+    files = build.pinned_files(build.PYODIDE)
     files["engine.zip"] = build.package_zip(build.ROOT / "engine")
     files["table.zip"] = build.package_zip(build.WEB / "table")
     files.update(build.with_bytecode(files, ["engine.zip", "table.zip"]))  # compiled, as shipped
