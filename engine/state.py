@@ -96,8 +96,8 @@ class Match(ABC):
     # Every game keeps these two; each sets them in ``_setup`` and ``_begin``.
     phase: Phase  # the stage of the deal: "none" before the first, "over" after
     result: dict[str, Any]  # the current deal's result in the replay format, {} until it ends
-    # the actions legal_actions listed last, all legal until the state changes (apply,
-    # start_deal): apply skips the check for them
+    # the actions legal_actions listed last (or random_action drew), all legal until the
+    # state changes (apply, start_deal): apply skips the check for them
     _listed: tuple[Action, ...] = ()
 
     # ------------------------------------------------------------------ setup

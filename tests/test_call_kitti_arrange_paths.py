@@ -1,15 +1,17 @@
 """Call Kitti's fast arrangement paths equal the general ones (issue 18, left from issue 11).
 
-A bot's playouts build many arrangements, so the engine has two shortcuts:
+A bot's playouts build many arrangements, so the engine has three shortcuts:
 ``arrange_action`` builds the canonical action for well-shaped sets of ints without
-writing the notation out and reading it back, and ``_check_arrangement`` reads a
-canonical action's cards without splitting its words. Whatever the input, good or bad,
+writing the notation out and reading it back, ``_check_arrangement`` reads a
+canonical action's cards without splitting its words, and ``random_action`` draws a
+split that ``apply`` takes without checking it. Whatever the input, good or bad,
 each shortcut must give exactly what the general path gives: the same action (or the
-same error) and the same verdict.
+same error), the same verdict and the same match after it.
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any
 from unittest import mock
 
@@ -103,3 +105,22 @@ def test_the_checks_shortcut_judges_as_the_general_check(case: tuple[CallKitti, 
     with mock.patch.object(call_kitti, "_CARD", {}):
         without = m.check(action)
     assert with_shortcut == without, (action, with_shortcut, without)
+
+
+@MANY
+@given(st.integers(0, 10_000), st.integers(0, 10_000), st.lists(st.integers(0, 3), min_size=1, max_size=6))
+def test_a_random_arrangement_is_legal_and_applies_as_if_checked(deal: int, draw: int, seats: list[int]) -> None:
+    """``random_action`` draws the seat's own 13 cards split at random, and ``apply`` skips
+    the check for it: it must be the action the notation parses to, one the check passes,
+    and leave the match exactly as the same action applied from its text (checked) does."""
+    m, twin = table(deal), table(deal)
+    rng = random.Random(draw)
+    for seat in seats:
+        if m.phase != "arrange" or seat not in m.to_act():
+            continue
+        action = m.random_action(rng, seat)
+        assert action == m.parse(str(action))
+        assert m.check(action) is None
+        assert sorted(FRENCH.parse(c) for c in action.args if c != "/") == sorted(m.hands[seat])
+        assert m.apply(action) == twin.apply(str(action))
+        assert m.to_record() == twin.to_record() and m.view(seat) == twin.view(seat)

@@ -29,6 +29,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from functools import reduce
+from operator import xor
 from typing import Any
 
 from ..actions import Action
@@ -131,28 +133,38 @@ def set_category(cards: Iterable[int]) -> str:
     return _CATEGORY_NAME[set_value(cards)[0]]
 
 
+_RANK_BIT = [1 << card % 13 for card in range(52)]
+
+
 def pair_count(cards: Iterable[int]) -> int:
-    """C-4: pairs in a hand, Σ ⌊count/2⌋ over ranks (a four of a kind is two pairs)."""
-    counts = [0] * 13
-    for card in cards:
-        counts[card % 13] += 1
-    return sum(n // 2 for n in counts)
+    """C-4: pairs in a hand, Σ ⌊count/2⌋ over ranks (a four of a kind is two pairs).
+
+    That is (cards − ranks held an odd number of times) / 2, and the ranks held an odd
+    number of times are the bits left set when every card toggles its rank's bit.
+    """
+    cards = list(cards)
+    return (len(cards) - reduce(xor, map(_RANK_BIT.__getitem__, cards), 0).bit_count()) // 2
 
 
-def _card_order(card: int) -> tuple[int, int]:
-    """Cards inside a set: high rank first, then suit S H D C."""
-    return (-(card % 13), card // 13)
+_CARD_ORDER = [(12 - card % 13) * 4 + card // 13 for card in range(52)]
+"""Cards inside a set, as a sort key: high rank first, then suit S H D C."""
+
+
+_TIE_ORDER = [-(card % 13) * 4 - card // 13 for card in range(52)]
 
 
 def _show_order(cards: Trio) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Sets of an arrangement, best first: by value, then by the cards (equal sets stay ordered)."""
-    return (_value3(*cards), tuple(-(c % 13) * 4 - c // 13 for c in cards))
+    return (_value3(*cards), (_TIE_ORDER[cards[0]], _TIE_ORDER[cards[1]], _TIE_ORDER[cards[2]]))
 
 
 def canonical_arrangement(sets: Sequence[Sequence[int]]) -> list[Trio]:
     """The four sets as the record writes them: cards high to low, sets in show order (C-7)."""
-    ordered = [tuple(sorted(s, key=_card_order)) for s in sets]
-    trios: list[Trio] = [(s[0], s[1], s[2]) for s in ordered]
+    by_order = _CARD_ORDER.__getitem__  # a C-level sort key: a bot's playouts make many of these
+    trios: list[Trio] = []
+    for s in sets:
+        a, b, c = sorted(s, key=by_order)
+        trios.append((a, b, c))
     trios.sort(key=_show_order, reverse=True)
     return trios
 
@@ -164,6 +176,9 @@ _CARD = FRENCH.card_of  # code -> card, for codes already checked
 _ARRANGED_WORDS = SHOWS * (SET_SIZE + 1) + 1
 _SLASHES = tuple(range(SET_SIZE, _ARRANGED_WORDS - 1, SET_SIZE + 1))
 _CODES_AT = tuple(i for i in range(_ARRANGED_WORDS) if i not in _SLASHES)
+_SET_STARTS = tuple(range(0, _ARRANGED_WORDS - 1, SET_SIZE + 1))
+_ONLY = [frozenset((seat,)) for seat in range(SEATS)]  # an event only this seat sees
+_ORDER_FROM = [tuple((leader + i) % SEATS for i in range(SEATS)) for leader in range(SEATS)]  # a show's play order
 
 
 def _ints_are_cards(cards: list[Any]) -> bool:
@@ -172,6 +187,17 @@ def _ints_are_cards(cards: list[Any]) -> bool:
 
 
 # ---------------------------------------------------------- precomputed actions
+
+
+def _arranged(seat: int, trios: list[Trio], discard: int) -> Action:
+    """The ``arrange`` action of sets already in canonical order, and a discard."""
+    codes = FRENCH.code_of
+    args: list[str] = []
+    for a, b, c in trios:
+        args += (codes[a], codes[b], codes[c], "/")
+    args.append(codes[discard])
+    return Action(seat, "arrange", tuple(args))
+
 
 _BID = [[Action(s, "bid", (str(n),)) for n in range(MAX_BID + 1)] for s in range(SEATS)]
 _DECLARE = [Action(s, "declare") for s in range(SEATS)]
@@ -312,12 +338,7 @@ class CallKitti(Match):
                 and _ints_are_cards([*sets[0], *sets[1], *sets[2], *sets[3], discard])):
             # Well shaped: the canonical action parse() would give, without writing the
             # notation out and reading it back (a bot's playouts make many of these).
-            args: list[str] = []
-            for trio in canonical_arrangement(sets):
-                args.extend(FRENCH.codes(trio))
-                args.append("/")
-            args.append(FRENCH.code(discard))
-            return Action(seat, "arrange", tuple(args))
+            return _arranged(seat, canonical_arrangement(sets), discard)
         words = " / ".join(" ".join(FRENCH.codes(list(t))) for t in sets)
         return self.parse(f"{seat} arrange {words} / {FRENCH.code(discard)}")
 
@@ -328,7 +349,10 @@ class CallKitti(Match):
         if self.phase == "arrange" and seat is not None and self.sets[seat] is None:
             cards = list(self.hands[seat])
             seeded_shuffle(cards, rng)  # rng.shuffle's permutation, faster
-            return self.arrange_action(seat, [cards[i:i + 3] for i in range(0, 12, 3)], cards[12])
+            action = _arranged(seat, canonical_arrangement((cards[0:3], cards[3:6], cards[6:9], cards[9:12])),
+                               cards[12])
+            self._listed = (action,)  # a split of the seat's own hand: legal, apply need not check it
+            return action
         return super().random_action(rng, seat)
 
     def _canonical(self, action: Action) -> Action:
@@ -439,16 +463,16 @@ class CallKitti(Match):
 
     def _arrange(self, action: Action) -> list[Event]:
         seat = action.seat
-        cards = [_CARD[a] for a in action.args if a != "/"]  # codes check() has read
-        # The canonical form lists the sets in show order already.
+        args = action.args  # the canonical form (check() has read it): four sets in show order
+        cards = [_CARD[a] for a in args if a != "/"]
         self.sets[seat] = [(cards[i], cards[i + 1], cards[i + 2]) for i in range(0, SHOWS * SET_SIZE, SET_SIZE)]
         self.discards[seat] = cards[-1]
         events = [
-            Event("arranged", {"seat": seat, "sets": self._arrangement_codes(seat)["sets"],
-                               "discard": FRENCH.code(cards[-1])}, frozenset((seat,))),
+            Event("arranged", {"seat": seat, "sets": [list(args[i:i + SET_SIZE]) for i in _SET_STARTS],
+                               "discard": args[-1]}, _ONLY[seat]),
             Event("seat_arranged", {"seat": seat}),
         ]
-        if all(s is not None for s in self.sets):
+        if None not in self.sets:
             self.phase = "bid"
             events.append(Event("bidding_started", {"bidder": self.bidder, "rule": "C-6"}))
         return events
@@ -484,36 +508,34 @@ class CallKitti(Match):
         """C-7: everyone reveals their k-th highest set; the best wins, a complete tie nobody."""
         events: list[Event] = []
         leader = (self.dealer + 1) % SEATS
-        sets = self.sets
+        sets: list[list[Trio]] = self.sets  # type: ignore[assignment]  # all arranged by now
+        values = [[_value3(*trio) for trio in sets[s]] for s in range(SEATS)]
+        codes = FRENCH.code_of
         for k in range(SHOWS):
-            order = [(leader + i) % SEATS for i in range(SEATS)]
-            plays = []
-            for s in order:
-                arrangement = sets[s]
-                assert arrangement is not None
-                plays.append((s, arrangement[k]))
-            values = [_value3(*cards) for _, cards in plays]
-            best = max(values)
-            top = tuple(s for (s, _), v in zip(plays, values) if v == best)
-            best_set = plays[[v == best for v in values].index(True)][1]
+            order = _ORDER_FROM[leader]
+            plays = tuple([(s, sets[s][k]) for s in order])
+            shown = [values[s][k] for s in order]
+            best = max(shown)
+            top = tuple([s for s, v in zip(order, shown) if v == best])
+            a, b, c = plays[shown.index(best)][1]
             events.append(Event("show", {
                 "show": k + 1, "leader": leader,
-                "plays": [{"seat": s, "cards": FRENCH.codes(cards), "category": _CATEGORY_NAME[v[0]]}
-                          for (s, cards), v in zip(plays, values)],
+                "plays": [{"seat": s, "cards": [codes[x], codes[y], codes[z]], "category": _CATEGORY_NAME[v[0]]}
+                          for (s, (x, y, z)), v in zip(plays, shown)],
             }))
             category = _CATEGORY_NAME[best[0]]
             if len(top) == 1:
                 winner: int | None = top[0]
                 self.won[top[0]] += 1
                 events.append(Event("show_won", {
-                    "show": k + 1, "seat": top[0], "cards": FRENCH.codes(best_set),
+                    "show": k + 1, "seat": top[0], "cards": [codes[a], codes[b], codes[c]],
                     "category": category, "rule": "C-7"}))
             else:
                 winner = None
                 events.append(Event("show_tied", {
                     "show": k + 1, "seats": list(top), "category": category,
                     "leader": leader, "rule": "C-7"}))
-            self.shows.append(Show(leader, tuple(plays), winner, top if winner is None else ()))
+            self.shows.append(Show(leader, plays, winner, top if winner is None else ()))
             if winner is not None:
                 leader = winner  # on a tie the same leader leads again
         return events
