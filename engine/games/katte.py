@@ -33,6 +33,8 @@ RANKS = FRENCH.rank_count
 SUIT = FRENCH.suit_of
 RANK = FRENCH.rank_of
 _CARD = FRENCH.card_of  # code -> card, for codes already checked
+_CODE = FRENCH.code_of  # card -> code, without a call (every card played writes one)
+_ONLY = [frozenset((seat,)) for seat in range(MAX_SEATS)]  # an event only this seat sees
 QUALIFYING_TRICKS = 4  # K-9 is judged after trick 4
 SHOWDOWN_TRICK = 5  # K-10
 REVEAL_TRICK = 6  # K-11: plays itself
@@ -287,12 +289,11 @@ class Katte(TrickMatch):
     def _played(self, seat: int, card: int, face_up: bool, beat: bool) -> list[Event]:
         number = len(self.done) + 1
         if face_up:
-            return [Event("played", {"seat": seat, "card": FRENCH.code(card), "trick": number, "beat": beat})]
+            return [Event("played", {"seat": seat, "card": _CODE[card], "trick": number, "beat": beat})]
         # K-8.7: the discard is never shown, except to its owner.
         return [
             Event("discarded", {"seat": seat, "trick": number}),
-            Event("discarded_card", {"seat": seat, "card": FRENCH.code(card), "trick": number},
-                  frozenset((seat,))),
+            Event("discarded_card", {"seat": seat, "card": _CODE[card], "trick": number}, _ONLY[seat]),
         ]
 
     def _trick_taken(self, trick: Trick) -> list[Event]:
@@ -305,7 +306,7 @@ class Katte(TrickMatch):
         else:
             reason, rule = ("beat" if beaten else "nobody_beat"), "K-10"
         events = [Event("trick_won", {
-            "seat": winner, "card": FRENCH.code(trick.best), "trick": number, "reason": reason, "rule": rule,
+            "seat": winner, "card": _CODE[trick.best], "trick": number, "reason": reason, "rule": rule,
         })]
         if number == QUALIFYING_TRICKS:
             events.extend(self._qualify(winner))

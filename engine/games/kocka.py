@@ -110,6 +110,7 @@ class _Passes(dict[tuple[int, ...], Action]):
 
 
 _PASSES = [_Passes(s) for s in range(SEATS)]
+_ONLY = [frozenset((seat,)) for seat in range(SEATS)]  # an event only this seat sees
 
 
 def _pass_action(seat: int, cards: tuple[int, ...]) -> Action:
@@ -258,9 +259,9 @@ class Kocka(TrickMatch):
         seat = action.seat
         cards = tuple([_CARD[a] for a in action.args])
         self.passed[seat] = cards
-        events = [Event("passed", {"seat": seat, "cards": list(action.args)}, frozenset((seat,)))]
-        events.append(Event("seat_passed", {"seat": seat}))
-        if all(p is not None for p in self.passed):
+        events = [Event("passed", {"seat": seat, "cards": list(action.args)}, _ONLY[seat]),
+                  Event("seat_passed", {"seat": seat})]
+        if None not in self.passed:
             events.extend(self._exchange())
         return events
 
@@ -285,7 +286,7 @@ class Kocka(TrickMatch):
             got = self.received[seat]
             assert got is not None
             self.hands[seat].extend(got)
-            events.append(Event("received", {"seat": seat, "cards": GERMAN.codes(got)}, frozenset((seat,))))
+            events.append(Event("received", {"seat": seat, "cards": GERMAN.codes(got)}, _ONLY[seat]))
         self.phase = "play"
         events.append(Event("exchange_done", {"leader": self.turn}))
         return events
@@ -308,7 +309,7 @@ class Kocka(TrickMatch):
             gained += LAST_TRICK_BONUS
         self.points[winner] += gained
         events = [Event("trick_won", {
-            "seat": winner, "card": GERMAN.code(trick.best), "trick": number,
+            "seat": winner, "card": GERMAN.code_of[trick.best], "trick": number,
             "points": gained, "last": number == TRICKS, "rule": "O-6",
         })]
         if number == TRICKS:
