@@ -71,6 +71,7 @@ class Runner:
         self.play, self.args = play, args
         self.rng = random.Random(1)
         self.actions = 0
+        self.deals = 0
         self.seconds = 0.0
 
     def run(self, seconds: float) -> None:
@@ -78,11 +79,23 @@ class Runner:
         start = clock()
         while clock() - start < seconds:
             self.actions += self.play(*self.args, self.rng)
+            self.deals += 1
         self.seconds += clock() - start
 
     @property
     def per_action(self) -> float:
         return self.seconds / self.actions * 1e6
+
+    @property
+    def per_deal(self) -> float:
+        return self.seconds / self.deals * 1e6
+
+    def deal_text(self) -> str:
+        """Beside the ratio: a deal's actions and time, since games cut a deal into
+        actions of very different sizes (Hearts deals card by card as chance actions and
+        passes one card per action; Kočka passes three cards in one, Call Kitti arranges
+        thirteen in one)."""
+        return f"; {self.actions / self.deals:.0f} actions, {self.per_deal:.0f} µs per deal"
 
 
 def main() -> None:
@@ -103,12 +116,12 @@ def main() -> None:
     theirs = runners["hearts"].per_action if hearts_too else 0.0
     if hearts_too:
         print(f"Hearts (OpenSpiel {getattr(pyspiel, '__version__', '')}, C++ from Python): "
-              f"{theirs:.1f} µs per action")
+              f"{theirs:.1f} µs per action{runners['hearts'].deal_text()}")
     for name in names:
         ours = runners[name].per_action
         ratio = f"  ratio {ours / theirs:.2f}" if hearts_too else ""
         print(f"{name} (Kortti, {sys.implementation.name} {sys.version.split()[0]}): "
-              f"{ours:.1f} µs per action{ratio}")
+              f"{ours:.1f} µs per action{ratio}{runners[name].deal_text()}")
     # beside it, what the hard bots' searches run on (engine/bench.py; in Pyodide:
     # python tools/bench_pyodide.py, which runs python -m engine bench there)
     for name in names:
