@@ -32,6 +32,14 @@ SEED_EXAMPLES = ["katko-seed-en-ben-wins-trick", "katko-seed-en-carla-keeps-ace"
                  "katko-seed-en-dan-deuce-bonus", "katko-seed-fi-aino-eero-maija"]
 
 
+@pytest.fixture(scope="module", autouse=True)
+def strings() -> None:
+    """The strings the build gives the pages, for every test here: the lesson's words
+    are read from them, and a test run alone (or first on its worker) must not depend
+    on another test having built the pages before it."""
+    rules.words.install(rules.catalogue())
+
+
 @pytest.fixture(scope="module")
 def built() -> tuple[dict[str, bytes], list[tuple[rules.Page, list[rules.Example]]]]:
     return rules.build_pages("vendor/pyodide-test/")
@@ -471,8 +479,6 @@ def test_katko_narrator_says_why_a_led_two_ends_the_match_or_does_not() -> None:
     """T-9: a 2 led to the last trick and winning it ends the match where the table plays
     the deuce bonus; where it does not, the step says so (the engine decides which)."""
     from lesson import steps
-
-    rules.words.install(rules.catalogue())  # the strings the build gives the pages
 
     def whys(deuce_bonus: str) -> str:
         plays = [f"{seat} play {card}" for pair in zip(["AS", "KS", "QS", "2S"], ["3H", "4H", "5H", "6H"])
