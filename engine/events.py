@@ -19,6 +19,11 @@ from typing import Any
 
 from .event_types import EventKind
 
+ONLY: tuple[frozenset[int], ...] = tuple(frozenset((seat,)) for seat in range(32))
+"""``ONLY[seat]``: the ``to`` of an event that only ``seat`` sees, one shared set per seat
+(sets are values, and private events come with every pass, discard and arrangement).
+More seats than any game has."""
+
 
 class Event:
     """One event, a value: never changed once made.

@@ -36,7 +36,7 @@ from typing import Any
 from ..actions import Action
 from ..cards import FRENCH
 from ..errors import NotationError, Refusal
-from ..events import Event
+from ..events import ONLY, Event
 from ..options import OptionSpec
 from ..state import Match, seeded_shuffle
 
@@ -151,6 +151,7 @@ _CARD_ORDER = [(12 - card % 13) * 4 + card // 13 for card in range(52)]
 
 
 _TIE_ORDER = [-(card % 13) * 4 - card // 13 for card in range(52)]
+"""Equal sets, by their cards: the order that keeps them as they were written."""
 
 
 def _show_order(cards: Trio) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -177,7 +178,6 @@ _ARRANGED_WORDS = SHOWS * (SET_SIZE + 1) + 1
 _SLASHES = tuple(range(SET_SIZE, _ARRANGED_WORDS - 1, SET_SIZE + 1))
 _CODES_AT = tuple(i for i in range(_ARRANGED_WORDS) if i not in _SLASHES)
 _SET_STARTS = tuple(range(0, _ARRANGED_WORDS - 1, SET_SIZE + 1))
-_ONLY = [frozenset((seat,)) for seat in range(SEATS)]  # an event only this seat sees
 _ORDER_FROM = [tuple((leader + i) % SEATS for i in range(SEATS)) for leader in range(SEATS)]  # a show's play order
 
 
@@ -463,13 +463,13 @@ class CallKitti(Match):
 
     def _arrange(self, action: Action) -> list[Event]:
         seat = action.seat
-        args = action.args  # the canonical form (check() has read it): four sets in show order
+        args = action.args  # the canonical form (read by check(), or built so): four sets in show order
         cards = [_CARD[a] for a in args if a != "/"]
         self.sets[seat] = [(cards[i], cards[i + 1], cards[i + 2]) for i in range(0, SHOWS * SET_SIZE, SET_SIZE)]
         self.discards[seat] = cards[-1]
         events = [
             Event("arranged", {"seat": seat, "sets": [list(args[i:i + SET_SIZE]) for i in _SET_STARTS],
-                               "discard": args[-1]}, _ONLY[seat]),
+                               "discard": args[-1]}, ONLY[seat]),
             Event("seat_arranged", {"seat": seat}),
         ]
         if None not in self.sets:

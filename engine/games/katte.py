@@ -23,7 +23,7 @@ from typing import Any
 from ..actions import Action
 from ..cards import FRENCH
 from ..errors import NotationError, Refusal
-from ..events import Event
+from ..events import ONLY, Event
 from ..options import OptionSpec
 from ..tricks import Trick, TrickMatch
 
@@ -34,7 +34,6 @@ SUIT = FRENCH.suit_of
 RANK = FRENCH.rank_of
 _CARD = FRENCH.card_of  # code -> card, for codes already checked
 _CODE = FRENCH.code_of  # card -> code, without a call (every card played writes one)
-_ONLY = [frozenset((seat,)) for seat in range(MAX_SEATS)]  # an event only this seat sees
 QUALIFYING_TRICKS = 4  # K-9 is judged after trick 4
 SHOWDOWN_TRICK = 5  # K-10
 REVEAL_TRICK = 6  # K-11: plays itself
@@ -293,7 +292,7 @@ class Katte(TrickMatch):
         # K-8.7: the discard is never shown, except to its owner.
         return [
             Event("discarded", {"seat": seat, "trick": number}),
-            Event("discarded_card", {"seat": seat, "card": _CODE[card], "trick": number}, _ONLY[seat]),
+            Event("discarded_card", {"seat": seat, "card": _CODE[card], "trick": number}, ONLY[seat]),
         ]
 
     def _trick_taken(self, trick: Trick) -> list[Event]:

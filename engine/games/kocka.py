@@ -19,7 +19,7 @@ from typing import Any
 from ..actions import Action
 from ..cards import GERMAN, HEJMA
 from ..errors import NotationError, Refusal
-from ..events import Event
+from ..events import ONLY, Event
 from ..options import OptionSpec
 from ..tricks import Trick, TrickMatch
 
@@ -110,7 +110,6 @@ class _Passes(dict[tuple[int, ...], Action]):
 
 
 _PASSES = [_Passes(s) for s in range(SEATS)]
-_ONLY = [frozenset((seat,)) for seat in range(SEATS)]  # an event only this seat sees
 
 
 def _pass_action(seat: int, cards: tuple[int, ...]) -> Action:
@@ -259,7 +258,7 @@ class Kocka(TrickMatch):
         seat = action.seat
         cards = tuple([_CARD[a] for a in action.args])
         self.passed[seat] = cards
-        events = [Event("passed", {"seat": seat, "cards": list(action.args)}, _ONLY[seat]),
+        events = [Event("passed", {"seat": seat, "cards": list(action.args)}, ONLY[seat]),
                   Event("seat_passed", {"seat": seat})]
         if None not in self.passed:
             events.extend(self._exchange())
@@ -286,7 +285,7 @@ class Kocka(TrickMatch):
             got = self.received[seat]
             assert got is not None
             self.hands[seat].extend(got)
-            events.append(Event("received", {"seat": seat, "cards": GERMAN.codes(got)}, _ONLY[seat]))
+            events.append(Event("received", {"seat": seat, "cards": GERMAN.codes(got)}, ONLY[seat]))
         self.phase = "play"
         events.append(Event("exchange_done", {"leader": self.turn}))
         return events
