@@ -25,9 +25,12 @@ SETTLED = """async () => document.body.dataset.ready === '1' && !document.docume
 def reopen(page: Any) -> None:
     """The player opens the page again. The browser's own update check at this navigation
     can make the page reload itself once more (pwa.js): that reload then takes the place of
-    ours, which Playwright reports as aborted; the waits after this say where it must end."""
+    ours, which Playwright reports as aborted; the waits after this say where it must end.
+    Like every wait here it allows for a loaded machine: a navigation waits for the new
+    version's service worker to finish activating (it deletes the old version's cache), and
+    with the suite's other browsers on both cores the default 30 s was once not enough."""
     try:
-        page.reload(wait_until="commit")
+        page.reload(wait_until="commit", timeout=BOOT_TIMEOUT)
     except PlaywrightError as e:
         if "ERR_ABORTED" not in str(e):
             raise
