@@ -93,6 +93,8 @@ class HardBot(Bot):
         worlds = len(pool.picks[pool.others[0]])
         dist = [0.0] * (SHOWS + 1)
         memo: dict[tuple[tuple[int, ...], tuple[int, ...]], float] = {}
+        # many (bids, shows won) lead to the same standing after the deal: value each once
+        standings: dict[tuple[tuple[int, ...], ...], float] = {}
         vals: list[list[int]] = [mine] * SEATS
         bids = [0] * SEATS
         drawn = iter(range(worlds))
@@ -115,7 +117,11 @@ class HardBot(Bot):
             u = memo.get(key)
             if u is None:
                 pts, wt, gl, pay = score_deal(bids, list(won), points, carry, wati, goals)
-                u = memo[key] = pay[seat] + match_value(seat, pts, wt, gl)
+                after = (tuple(pts), tuple(wt), tuple(gl))
+                v = standings.get(after)
+                if v is None:
+                    v = standings[after] = match_value(seat, pts, wt, gl)
+                u = memo[key] = pay[seat] + v
             return u
 
         left = None if self._deadline is None else max(0.0, self._deadline - time.perf_counter())

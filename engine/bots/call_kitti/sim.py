@@ -63,6 +63,7 @@ VRANK, NV = _build_vranks()
 TRIPLES = list(combinations(range(HAND), 3))
 TMASK = [(1 << i) | (1 << j) | (1 << k) for i, j, k in TRIPLES]
 FULL = (1 << HAND) - 1
+_BACKWARDS = range(len(TRIPLES) - 1, -1, -1)
 
 
 def sorted_hand(hand: list[int]) -> list[int]:
@@ -71,18 +72,17 @@ def sorted_hand(hand: list[int]) -> list[int]:
 
 
 def triples(cards: list[int]) -> tuple[list[int], list[int]]:
-    """The hand's 286 sets, strongest first: (masks of local card indices, value ranks)."""
+    """The hand's 286 sets, strongest first: (masks of local card indices, value ranks);
+    equal values in descending triple order (the order the bots' goldens were made in)."""
     rk = [c % 13 for c in cards]
+    r169 = [r * 169 for r in rk]
+    r13 = [r * 13 for r in rk]
     su = [c // 13 for c in cards]
     vr = VRANK
-    keyed = []
-    for t, (i, j, k) in enumerate(TRIPLES):
-        key = rk[i] * 169 + rk[j] * 13 + rk[k]
-        if su[i] == su[j] == su[k]:
-            key += 2197
-        keyed.append((vr[key], t))
-    keyed.sort(reverse=True)
-    return [TMASK[t] for _, t in keyed], [v for v, _ in keyed]
+    vals = [vr[r169[i] + r13[j] + rk[k] + (2197 if su[i] == su[j] == su[k] else 0)] for i, j, k in TRIPLES]
+    # a stable sort of the triples taken last to first: by value, then by triple, both descending
+    order = sorted(_BACKWARDS, key=vals.__getitem__, reverse=True)
+    return [TMASK[t] for t in order], [vals[t] for t in order]
 
 
 def hand_vrank(trio: list[int] | tuple[int, ...]) -> int:
