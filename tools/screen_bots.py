@@ -33,15 +33,18 @@ from engine.games import GAMES
 
 
 def patch(patches: list[str], apply: bool = True) -> None:
-    """Apply ``module:attribute=python expression`` patches in this process (with
-    ``apply`` false only check that each names an attribute that exists: a misspelt name
-    would screen the bot unchanged)."""
+    """Apply ``module:attribute=python expression`` patches (``module:Class.attribute``
+    too) in this process (with ``apply`` false only check that each names an attribute
+    that exists: a misspelt name would screen the bot unchanged)."""
     for item in patches:
         target, _, value = item.partition("=")
-        module, _, attribute = target.partition(":")
-        owner = importlib.import_module(module)
+        module, _, path = target.partition(":")
+        owner: Any = importlib.import_module(module)
+        *outer, attribute = path.split(".")  # a class attribute too: module:Class.NAME
+        for name in outer:
+            owner = getattr(owner, name, None)
         if not hasattr(owner, attribute):
-            raise SystemExit(f"screen_bots: {module} has no attribute {attribute!r}")
+            raise SystemExit(f"screen_bots: {module} has no attribute {path!r}")
         if apply:
             setattr(owner, attribute, eval(value))
 
