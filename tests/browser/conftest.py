@@ -7,6 +7,7 @@ browser tests fail with a message saying so: they are never skipped.
 
 from __future__ import annotations
 
+import collections
 import os
 import shutil
 import sys
@@ -200,22 +201,42 @@ def page(context: Any) -> Any:
 
 
 class Watch:
-    """Console errors, page errors, and requests that leave the origin."""
+    """Console errors, page errors, and requests that leave the origin; and, for a failed
+    test's report, the page's last console lines and failed requests (a flake that only
+    shows once in many runs must say what the page was doing)."""
 
     def __init__(self, origin: str) -> None:
         self.origin = origin
         self.errors: list[str] = []
         self.foreign: list[str] = []
+        self.log: collections.deque[str] = collections.deque(maxlen=200)
 
     def attach(self, page: Any) -> None:
-        page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
-        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        page.on("console", self._console)
+        page.on("pageerror", lambda e: (self.errors.append(str(e)), self.log.append(f"pageerror: {e}")))
         page.on("request", self._request)
+        page.on("requestfailed", lambda r: self.log.append(f"request failed: {r.url} ({r.failure})"))
+        page.on("framenavigated", lambda f: self.log.append(f"navigated: {f.url}") if f.parent_frame is None else None)
+
+    def _console(self, message: Any) -> None:
+        if message.type == "error":
+            self.errors.append(message.text)
+        self.log.append(f"console.{message.type}: {message.text[:500]}")
 
     def _request(self, request: Any) -> None:
         url = request.url
         if not url.startswith((self.origin + "/", "blob:", "data:")):
             self.foreign.append(url)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """A failed browser test's report carries what its page logged (``watch``'s record)."""
+    outcome = yield
+    report = outcome.get_result()
+    w = getattr(item, "funcargs", {}).get("watch")
+    if report.failed and isinstance(w, Watch) and w.log:
+        report.sections.append(("the page's last console lines and failed requests", "\n".join(w.log)))
 
 
 @pytest.fixture
