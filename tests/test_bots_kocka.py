@@ -12,6 +12,7 @@ import pytest
 from engine import GAMES
 from engine.bots import Budget, levels, make_bot
 from engine.bots import kocka as K
+from engine.bots.kocka.worlds import Reader, plausibility, plays_so_far
 from engine.cards import GERMAN
 
 CATALOGUE = json.loads(
@@ -109,6 +110,56 @@ def test_sampled_worlds_respect_every_public_fact() -> None:
                     # the hidden cards are exactly the real hidden cards
                     assert sum(w.hands) == sum(sum(1 << c for c in h) for h in m.hands)
             m.apply(medium[seat].decide(m.view(seat)).action)
+
+
+def _medium_deal_views(seed: int) -> list[tuple[dict[str, Any], list[int]]]:
+    """Seat 0's views in play through a deal the medium rules play at every seat, each with
+    the true hands at that moment (as masks)."""
+    m = GAMES["kocka"].new(4, seed=seed)
+    medium = [make_bot("kocka", "medium", seed=s) for s in range(4)]
+    out = []
+    while not m.deal_over:
+        seat = m.to_act()[0]
+        if seat == 0 and m.phase == "play":
+            out.append((m.view(0), [sum(1 << c for c in h) for h in m.hands]))
+        m.apply(medium[seat].decide(m.view(seat)).action)
+    return out
+
+
+def test_the_reader_keeps_worlds_that_explain_the_plays_and_fit_the_facts() -> None:
+    """The hard bot's worlds in play (``worlds.Reader``): against the medium rules the true
+    hands always explain every play; the reader's check is the full replay's
+    (``plausibility`` is 1 exactly when it accepts); every world it returns fits the public
+    facts; and far more of its worlds explain the plays than plain draws do."""
+    rng = random.Random(4)
+    explained_reader = explained_plain = total = 0
+    for seed in range(10):
+        for view, true in _medium_deal_views(seed):
+            base = K.sim_from_view(view)
+            history, first = plays_so_far(view)
+            reader = Reader(view, base, rng, history, first, 30)
+            assert all(reader.explains(s, true[s]) for s in range(1, 4))
+            for _ in range(6):
+                plain = K.sample_world(view, base, rng)
+                assert plain is not None
+                fits = all(reader.explains(s, plain.hands[s]) for s in range(1, 4))
+                assert fits == (plausibility(plain, history, first, 0) == 1.0)
+                explained_plain += fits
+                w = reader()
+                assert w is not None
+                assert [h.bit_count() for h in w.hands] == view["hand_counts"]
+                assert w.hands[0] == base.hands[0]
+                assert sum(w.hands) == sum(true)  # the hidden cards, each once
+                gone = K.mask(view["passed"]) & ~base.played
+                assert w.hands[1] & gone == gone
+                for s in range(1, 4):
+                    for suit in range(4):
+                        if base.voids[s] >> suit & 1:
+                            assert not w.hands[s] & K.SUIT[suit]
+                explained_reader += plausibility(w, history, first, 0) == 1.0
+                total += 1
+    print(f"worlds that explain every play: reader {explained_reader}/{total}, plain draws {explained_plain}/{total}")
+    assert explained_reader > 1.5 * explained_plain
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])

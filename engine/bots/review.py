@@ -13,9 +13,10 @@ The bot's best action is the candidate with the best mean. The player's action i
 positive and more than ``K`` standard errors of that difference: ``K = 2`` keeps
 an unlucky sample from accusing a sound play about 19 times in 20 (the best is
 the argmax over the same worlds, so the mean difference leans a little in the
-bot's favour; ``K`` covers that too in practice). Every world counts once (the hard
-Kočka bot also weights its worlds by how well they explain the others' plays; the
-review keeps the plain paired mean, so its standard error is the textbook one).
+bot's favour; ``K`` covers that too in practice). Every world counts once: Kočka's
+worlds in play are the hard bot's own (drawn until one explains the others' plays,
+``kocka.Reader``), but where none does the review does not weigh the plain draw as the
+bot does; it keeps the plain paired mean, so its standard error is the textbook one.
 
 Reviewed: Kočka (the exchange and every play), Katko (every play), Katte (every
 play and discard, valued as the chance of winning the hand), Call Kitti (the
@@ -173,9 +174,11 @@ def _kocka_play(view: View, action: str, rng: random.Random, samples: int,
     human = cands.index(GERMAN.parse(action.split()[-1]))
     exact = base.hands[me].bit_count() <= ko.EXACT_CARDS
     pref = ko.medium_play(base)
+    history, first = ko.plays_so_far(view)
+    read = ko.Reader(view, base, rng, history, first, ko.READ_TRIES)  # the hard bot's worlds
 
     def world() -> Callable[[int], float] | None:
-        w0 = ko.sample_world(view, base, rng)
+        w0 = read()
         if w0 is None:
             return None
 

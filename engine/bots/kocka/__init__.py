@@ -22,20 +22,22 @@ from __future__ import annotations
 
 from .. import make_bot, register
 from ..base import Budget, RandomBot
-from .hard import ARENA_SAMPLES, EXACT_CARDS, HardBot, solve
+from .hard import ARENA_SAMPLES, EXACT_CARDS, READ_TRIES, HardBot, solve
 from .hints import play_decision
 from .policy import EasyBot, MediumBot, medium_play, playout, rank_passes
 from .sim import SUIT, mask, new_sim, sim_from_view, simulator_for
-from .worlds import pass_world, sample_world
+from .worlds import Reader, pass_world, plays_so_far, sample_world
 
 __all__ = [
     "ARENA_SAMPLES",
     "EXACT_CARDS",
+    "READ_TRIES",
     "SUIT",
     "Budget",
     "EasyBot",
     "HardBot",
     "MediumBot",
+    "Reader",
     "make_bot",
     "mask",
     "medium_play",
@@ -43,6 +45,7 @@ __all__ = [
     "pass_world",
     "play_decision",
     "playout",
+    "plays_so_far",
     "rank_passes",
     "sample_world",
     "sim_from_view",

@@ -3,9 +3,10 @@
 At the exchange it scores the most promising passes (the medium ranking's best few)
 on sampled deals by successive halving, so the close calls get the most worlds. In
 play it hands the shared search driver (``engine/bots/search.py``) its worlds
-(``worlds.py``, weighed by plausibility) and the value of each card in a world: a
-medium playout, or, once the deciding seat holds :data:`EXACT_CARDS` cards or fewer,
-the exact max^n solution of the rest of the deal (:func:`solve`).
+(``worlds.Reader``: drawn until one explains the others' plays, else weighed by
+plausibility) and the value of each card in a world: a medium playout, or, once
+the deciding seat holds :data:`EXACT_CARDS` cards or fewer, the exact max^n solution
+of the rest of the deal (:func:`solve`).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from ..search import sampled_values
 from .hints import pass_decision, play_decision
 from .policy import medium_play, playout, rank_passes
 from .sim import ABOVE, BELOW, Sim, mask, new_sim, sim_from_view
-from .worlds import PLAY_WEIGHT, pass_world, plausibility, plays_so_far, sample_world
+from .worlds import PLAY_WEIGHT, Reader, pass_world, plausibility, plays_so_far
 
 ARENA_SAMPLES = 160
 """Worlds per decision for the hard bot in the page, the arena and tests: the 95th
@@ -27,6 +28,8 @@ percentile of a decision within the 700 ms pause the page keeps between computer
 the normal pace, in Pyodide (``engine/bots/timing.py``)."""
 
 EXACT_CARDS = 3  # solve exactly once the deciding seat holds this many cards or fewer
+READ_TRIES = 30
+"""Draws per world in play, the first that explains every play of the others kept (worlds.Reader)."""
 
 
 def solve(sim: Sim) -> list[float]:
@@ -168,7 +171,7 @@ class HardBot(Bot):
             return w.utility(me)
 
         tally = yield from sampled_values(
-            cands, lambda: sample_world(view, base, rng), value, samples=samples, seconds=budget.seconds,
+            cands, Reader(view, base, rng, history, first, READ_TRIES), value, samples=samples, seconds=budget.seconds,
             weight=(lambda world: plausibility(world, history, first, me)) if PLAY_WEIGHT < 1.0 else None)
         # ties go to the medium choice, so search only overrides it for a reason
         pref = medium_play(base)

@@ -4,8 +4,10 @@ A world is a full deal in play (a :class:`Sim` with every hand filled in) that
 respects every public fact the deciding seat knows: the cards played, the suits a
 seat showed it is void in by not following, and the three cards it passed, which
 sit in the next seat's hand until played. Before the exchange a world is any deal
-of the unseen cards, with each other seat passing what the medium rules would. A
-world is then weighed by how well it explains the others' plays so far.
+of the unseen cards, with each other seat passing what the medium rules would. In
+play, the worlds kept are those in which the medium rules make every play the others
+made (:class:`Reader`); where none is found, a world is weighed by how well it
+explains them (:func:`plausibility`).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from ..base import View, cards_in
 from .policy import medium_pass, medium_play
 from .sim import ALL, Sim, mask, new_sim
 
-PLAY_WEIGHT = 0.5  # a world's weight is multiplied by this per play the medium rules would not make
+PLAY_WEIGHT = 0.2  # a world's weight is multiplied by this per play the medium rules would not make
 
 
 def _deal_hidden(rng: random.Random, pool: int, need: list[int], voids: list[int],
@@ -113,3 +115,97 @@ def plausibility(world: Sim, history: list[tuple[int, int]], first: int, me: int
             weight *= PLAY_WEIGHT
         sim.play(c)
     return weight
+
+
+
+class Reader:
+    """Worlds that explain the others' plays: drawn at random to fit the view, and kept
+    only if the medium rules, holding those cards, make every play the others made.
+
+    A world drawn only to fit the hard facts rarely does: by the fourth trick about one
+    in twenty (``docs/bots.md``), and weighing the rest down (:func:`plausibility`) leaves
+    the search on worlds a reader of the plays would rule out. Keeping the first of up to
+    ``tries`` draws that explains them all is a draw from the worlds that do. The check is
+    cheap because the medium rules read only the hand of the seat to act and what is
+    public: the deal's public positions are replayed once per decision, each seat's plays
+    are checked against its own hand alone, and a draw is given up at the first play it
+    does not explain. When no draw explains them all (a seat that plays otherwise than
+    the medium rules, a person), the world is a plain draw, weighed as before."""
+
+    def __init__(self, view: View, base: Sim, rng: random.Random, history: list[tuple[int, int]],
+                 first: int, tries: int) -> None:
+        self.view, self.base, self.rng, self.tries = view, base, rng, tries
+        me = self.me = view["seat"]
+        played = [0, 0, 0, 0]
+        for seat, c in history:
+            played[seat] |= 1 << c
+        # the deal replayed with each seat holding only the cards it is yet to play: at
+        # each of its turns, its hand is then those cards, and a world adds the rest
+        sim = new_sim(played, first, base.mode)
+        self.turns: list[list[tuple[Sim, int]]] = [[], [], [], []]
+        for seat, c in history:
+            if seat != me:
+                self.turns[seat].append((sim.copy(), c))
+            sim.play(c)
+        counts = view["hand_counts"]
+        pool = ALL & ~(base.hands[me] | base.played)
+        self.fixed = [0, 0, 0, 0]  # the cards we passed, in the next seat's hand until played
+        self.fixed[(me + 1) & 3] = mask(view["passed"]) & pool
+        pool &= ~self.fixed[(me + 1) & 3]
+        self.need = [0 if s == me else counts[s] - self.fixed[s].bit_count() for s in range(4)]
+        # the seat with most plays to explain is checked first: it fails most often
+        self.order = sorted((s for s in range(4) if s != me), key=lambda s: -len(self.turns[s]))
+        # the hidden cards grouped by the seats that may hold them (voids), fewest seats
+        # first so that a void never strands a card; a draw only shuffles within groups
+        groups: dict[tuple[int, ...], list[int]] = {}
+        for c in cards_in(pool):
+            seats = tuple(s for s in range(4) if self.need[s] and not base.voids[s] >> (c >> 3) & 1)
+            groups.setdefault(seats, []).append(c)
+        self.groups = sorted(groups.items(), key=lambda g: len(g[0]))
+
+    def explains(self, seat: int, hand: int) -> bool:
+        """Whether the medium rules, holding ``hand`` now, make every play ``seat`` made."""
+        for sim, c in self.turns[seat]:
+            later = sim.hands[seat]
+            sim.hands[seat] = later | hand
+            d = medium_play(sim)
+            sim.hands[seat] = later
+            if d != c:
+                return False
+        return True
+
+    def draw(self) -> list[int] | None:
+        """The hidden cards dealt at random to fit the voids, as :func:`sample_world` deals
+        them; ``None`` if the voids left a card nowhere to go."""
+        rng = self.rng
+        uniform = rng.random
+        hands = list(self.fixed)
+        hands[self.me] = self.base.hands[self.me]
+        left = list(self.need)
+        for seats, group in self.groups:
+            cards = list(group)
+            rng.shuffle(cards)
+            for c in cards:
+                total = 0
+                for s in seats:
+                    total += left[s]
+                if not total:
+                    return None
+                r = int(uniform() * total)
+                for s in seats:
+                    r -= left[s]
+                    if r < 0:
+                        break
+                hands[s] |= 1 << c
+                left[s] -= 1
+        return hands
+
+    def __call__(self) -> Sim | None:
+        """A world for the search: one that explains every play if a draw finds one."""
+        for _ in range(self.tries):
+            hands = self.draw()
+            if hands is not None and all(self.explains(s, hands[s]) for s in self.order):
+                world = self.base.copy()
+                world.hands = hands
+                return world
+        return sample_world(self.view, self.base, self.rng)
