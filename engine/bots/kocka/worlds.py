@@ -117,7 +117,6 @@ def plausibility(world: Sim, history: list[tuple[int, int]], first: int, me: int
     return weight
 
 
-
 class Reader:
     """Worlds that explain the others' plays: drawn at random to fit the view, and kept
     only if the medium rules, holding those cards, make every play the others made.
