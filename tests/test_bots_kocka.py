@@ -162,6 +162,24 @@ def test_the_reader_keeps_worlds_that_explain_the_plays_and_fit_the_facts() -> N
     assert explained_reader > 1.5 * explained_plain
 
 
+def test_the_own_ending_is_at_least_what_playing_medium_ourselves_makes() -> None:
+    """``solve_own``: our best to the end when the others play medium is never below
+    playing medium ourselves (one of the lines it searches), and above it somewhere."""
+    better = 0
+    for seed in range(40):
+        for view, true in _medium_deal_views(seed):
+            if len(view["hand"]) > K.OWN_ENDING:
+                continue
+            world = K.sim_from_view(view)
+            world.hands = list(true)
+            mine = world.copy()
+            K.playout(mine)
+            best = K.solve_own(world.copy(), 0)
+            assert best >= mine.utility(0) - 1e-9
+            better += best > mine.utility(0) + 1e-9
+    assert better > 0
+
+
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_a_seed_makes_a_bot_deterministic(level: str) -> None:
     views = _views(range(3))[::3]

@@ -172,7 +172,7 @@ def _kocka_play(view: View, action: str, rng: random.Random, samples: int,
     base = ko.sim_from_view(view)
     cands = [GERMAN.parse(a.split()[-1]) for a in view["legal"]]
     human = cands.index(GERMAN.parse(action.split()[-1]))
-    exact = base.hands[me].bit_count() <= ko.EXACT_CARDS
+    own = base.hands[me].bit_count() <= ko.OWN_ENDING
     pref = ko.medium_play(base)
     history, first = ko.plays_so_far(view)
     read = ko.Reader(view, base, rng, history, first, ko.READ_TRIES)  # the hard bot's worlds
@@ -185,8 +185,8 @@ def _kocka_play(view: View, action: str, rng: random.Random, samples: int,
         def value(i: int) -> float:
             w = w0.copy()
             w.play(cands[i])
-            if exact:
-                return ko.solve(w)[me]
+            if own:
+                return ko.solve_own(w, me)
             ko.playout(w)
             return w.utility(me)
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from .. import make_bot, register
 from ..base import Budget, RandomBot
-from .hard import ARENA_SAMPLES, EXACT_CARDS, READ_TRIES, HardBot, solve
+from .hard import ARENA_SAMPLES, EXACT_CARDS, OWN_ENDING, READ_TRIES, HardBot, solve_own
 from .hints import play_decision
 from .policy import EasyBot, MediumBot, medium_play, playout, rank_passes
 from .sim import SUIT, mask, new_sim, sim_from_view, simulator_for
@@ -31,6 +31,7 @@ from .worlds import Reader, pass_world, plays_so_far, sample_world
 __all__ = [
     "ARENA_SAMPLES",
     "EXACT_CARDS",
+    "OWN_ENDING",
     "READ_TRIES",
     "SUIT",
     "Budget",
@@ -50,7 +51,7 @@ __all__ = [
     "sample_world",
     "sim_from_view",
     "simulator_for",
-    "solve",
+    "solve_own",
 ]
 
 register("kocka", RandomBot, EasyBot, MediumBot, HardBot)

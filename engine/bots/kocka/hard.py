@@ -5,8 +5,8 @@ on sampled deals by successive halving, so the close calls get the most worlds. 
 play it hands the shared search driver (``engine/bots/search.py``) its worlds
 (``worlds.Reader``: drawn until one explains the others' plays, else weighed by
 plausibility) and the value of each card in a world: a medium playout, or, once
-the deciding seat holds :data:`EXACT_CARDS` cards or fewer, the exact max^n solution
-of the rest of the deal (:func:`solve`).
+the deciding seat holds :data:`OWN_ENDING` cards or fewer, the best it can do to the end
+against the others' medium play (:func:`solve_own`).
 """
 
 from __future__ import annotations
@@ -14,12 +14,11 @@ from __future__ import annotations
 import time
 
 from ...cards import GERMAN
-from ...games.kocka import POINTS
 from ..base import Bot, Budget, Decision, Steps, View
 from ..search import sampled_values
 from .hints import pass_decision, play_decision
 from .policy import medium_play, playout, rank_passes
-from .sim import ABOVE, BELOW, Sim, mask, new_sim, sim_from_view
+from .sim import Sim, mask, new_sim, sim_from_view
 from .worlds import PLAY_WEIGHT, Reader, pass_world, plausibility, plays_so_far
 
 ARENA_SAMPLES = 160
@@ -27,47 +26,33 @@ ARENA_SAMPLES = 160
 percentile of a decision within the 700 ms pause the page keeps between computer moves at
 the normal pace, in Pyodide (``engine/bots/timing.py``)."""
 
-EXACT_CARDS = 3  # solve exactly once the deciding seat holds this many cards or fewer
+EXACT_CARDS = 3  # with this many cards or fewer a world costs several playouts: a third of the worlds
 READ_TRIES = 30
+OWN_ENDING = 4
+"""From this many cards in hand, the end is searched exactly over our own cards, the others
+playing the medium rules (:func:`solve_own`): what they do in the worlds the reader keeps."""
 """Draws per world in play, the first that explains every play of the others kept (worlds.Reader)."""
 
 
-def solve(sim: Sim) -> list[float]:
-    """Exact play to the end (max^n: each seat maximises its own utility); utilities.
-
-    ``sim`` is consumed: forced moves are played on it in place, and only real
-    choices are copied, which keeps the last three tricks to a few milliseconds.
-    """
-    legal = 0
-    while not sim.over:
-        legal = sim.legal()
-        if legal & (legal - 1):
-            break
-        sim.play(legal.bit_length() - 1)
+def solve_own(sim: Sim, me: int) -> float:
+    """Our best utility to the end when we choose every card of ours and the others play
+    the medium rules (what they do in the worlds the reader keeps); ``sim`` is consumed."""
+    while not sim.over and sim.turn != me:
+        sim.play(medium_play(sim))
     if sim.over:
-        return [sim.utility(s) for s in range(4)]
-    seat = sim.turn
-    best: list[float] | None = None
-    # cards in the trick are not gone: a card between two of ours may still be beaten
-    gone = sim.played
-    for c in sim.plays:
-        gone &= ~(1 << c)
-    prev = -1
+        return sim.utility(me)
+    legal = sim.legal()
+    if not legal & (legal - 1):
+        sim.play(legal.bit_length() - 1)
+        return solve_own(sim, me)
+    best = -1e9
     while legal:
         low = legal & -legal
         legal ^= low
-        c = low.bit_length() - 1
-        if (prev >= 0 and prev >> 3 == c >> 3 and POINTS[prev] == POINTS[c]
-                and BELOW[c] & ABOVE[prev] & ~gone == 0):
-            prev = c  # equivalent to the card just tried: same outcome
-            continue
-        prev = c
         child = sim.copy()
-        child.play(c)
-        v = solve(child)
-        if best is None or v[seat] > best[seat]:
-            best = v
-    assert best is not None
+        child.play(low.bit_length() - 1)
+        v = solve_own(child, me)
+        best = max(best, v)
     return best
 
 
@@ -162,11 +147,13 @@ class HardBot(Bot):
         samples = max(6, budget.samples // 3) if exact and budget.seconds is None else budget.samples
         rng = self.rng
 
+        own = base.hands[me].bit_count() <= OWN_ENDING
+
         def value(world: Sim, card: int) -> float:
             w = world.copy()
             w.play(card)
-            if exact:
-                return solve(w)[me]
+            if own:
+                return solve_own(w, me)
             playout(w)
             return w.utility(me)
 
