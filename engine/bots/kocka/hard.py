@@ -29,7 +29,7 @@ the normal pace, in Pyodide (``engine/bots/timing.py``)."""
 EXACT_CARDS = 3  # with this many cards or fewer a world costs several playouts: a third of the worlds
 READ_TRIES = 30
 """Draws per world in play, the first that explains every play of the others kept (worlds.Reader)."""
-OWN_ENDING = 4
+OWN_ENDING = 5
 """From this many cards in hand, the end is searched exactly over our own cards, the others
 playing the medium rules (:func:`solve_own`): what they do in the worlds the reader keeps."""
 
