@@ -10,7 +10,7 @@ match per rotation of the seats, the same cards and bot seeds in both runs), so 
 the deals cancels out of the difference. Each unit runs in a fresh process, so a patch
 never leaks into the current bot's run.
 
-``--oracle`` (Katko and Kočka) instead has seat 0's hard bot search the true hidden hands
+``--oracle`` (Katko, Katte and Kočka) instead has seat 0's hard bot search the true hidden hands
 in place of sampled ones: what perfect reading of the others' hands would win with the same
 playouts.
 """
@@ -55,15 +55,16 @@ def unit(args: tuple[str, list[str], int, list[str]]) -> tuple[int, float]:
     return seed, arena._unit((game, len(seats), seats, seed, None, None))[0]
 
 
-ORACLE_GAMES = ("katko", "kocka")
+ORACLE_GAMES = ("katko", "katte", "kocka")
 
 
 def oracle_unit(args: tuple[str, int]) -> tuple[int, float]:
     """A unit whose seat-0 hard bot searches the true hidden hands instead of sampled ones
-    (Katko: as its one world; Kočka: in play, every world is the true deal, while the
+    (Katko: as its one world; Katte: every world is the true deal, the hidden discards
+    included; Kočka: in play, every world is the true deal, while the
     exchange, before which nobody knows the others' hands, is decided as usual)."""
     game, seed = args
-    true: dict[str, list[list[int]]] = {}
+    true: dict[str, Any] = {}
     samples: dict[str, int] | None = None  # (Kočka: the hard bot's own count)
     if game == "katko":
         from engine.bots.katko import hard as katko_hard
@@ -71,6 +72,28 @@ def oracle_unit(args: tuple[str, int]) -> tuple[int, float]:
         assert hasattr(katko_hard, "sample_hands")
         setattr(katko_hard, "sample_hands", lambda info, rng: [list(h) for h in true["hands"]])  # noqa: B010
         samples = {"hard": 1}
+    elif game == "katte":
+        from engine.bots.katte import hard as katte_hard
+
+        def katte_world(facts: Any, rng: object) -> Any:
+            # the true deal: the others' hands, and each hidden discard's card in the
+            # order of its slot (the order the discards were made)
+            match = true["match"]
+            world = facts.sim.clone()
+            gone, thrown = list(world.gone), []
+            for trick in list(match.done) + ([match.trick] if match.trick is not None else []):
+                for seat, card, face_up in trick.plays:
+                    if not face_up and seat != facts.me:
+                        gone[seat] |= 1 << card
+                        thrown.append(card)
+            for seat in range(world.n):
+                if seat != facts.me:
+                    world.hands[seat] = list(match.hands[seat])
+            world.gone = gone
+            return world, thrown
+
+        assert hasattr(katte_hard, "sample_world")
+        setattr(katte_hard, "sample_world", katte_world)  # noqa: B010
     else:
         from engine.bots.kocka import hard as kocka_hard
 
@@ -89,6 +112,7 @@ def oracle_unit(args: tuple[str, int]) -> tuple[int, float]:
 
     def show(match: Any) -> None:
         true["hands"] = [list(h) for h in match.hands]
+        true["match"] = match
 
     rows = [arena.play_unit(game, 4, seats, seed, rotation, samples=samples, before=show) for rotation in range(4)]
     return seed, sum(row[0] for row in rows) / 4
@@ -107,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("units", type=int)
     parser.add_argument("seed", type=int)
     parser.add_argument("patches", nargs="*", help="module:attribute=value, applied to the changed run")
-    parser.add_argument("--oracle", action="store_true", help="Katko, Kočka: seat 0 searches the true hands")
+    parser.add_argument("--oracle", action="store_true", help="Katko, Katte, Kočka: seat 0 searches the true hands")
     args = parser.parse_args(argv)
     patch(args.patches, apply=False)  # a wrong name stops the screen before any unit runs
     seats = args.seats.split(",")
@@ -118,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
         runs["current"] = dict(pool.imap_unordered(unit, [(args.game, seats, s, []) for s in seeds]))
         if args.oracle:
             if args.game not in ORACLE_GAMES or seats != ["hard", "medium", "medium", "medium"]:
-                parser.error(f"--oracle is for {' and '.join(ORACLE_GAMES)}, hard,medium,medium,medium")
+                parser.error(f"--oracle is for {', '.join(ORACLE_GAMES)}, hard,medium,medium,medium")
             runs["changed"] = dict(pool.imap_unordered(oracle_unit, [(args.game, s) for s in seeds]))
         else:
             runs["changed"] = dict(pool.imap_unordered(unit, [(args.game, seats, s, args.patches) for s in seeds]))

@@ -28,6 +28,9 @@ FULL_TABLE = 4  # seats at which ARENA_SAMPLES was timed
 MARGIN = 0.05
 """How much better (in wins per unit of sample weight) a move must do than the medium
 choice: the best of several noisy means is biased upwards."""
+SOLVE_FROM = 5
+"""From this trick on, the bot searches its own choices to the end exactly against the
+others' medium answers (:func:`solve_showdown`) in place of a medium playout."""
 SURPRISE = 0.3
 """A sample's weight is multiplied by this for each past play the medium rules do not explain."""
 
@@ -89,7 +92,7 @@ class HardBot(Bot):
         moves = [parse_move(a) for a in legal]
         budget = self.budget
         assert budget is not None  # always set by __init__
-        showdown = facts.sim.trick_no == 5
+        showdown = facts.sim.trick_no >= SOLVE_FROM
         rng = self.rng
         samples = budget.samples if budget.seconds is not None else samples_for(budget.samples, view["players"])
 
