@@ -196,8 +196,18 @@ def phone_context(warm_phone: Any, server: str) -> Iterator[Any]:
 
 
 @pytest.fixture
-def page(context: Any) -> Any:
-    return context.new_page()
+def page(context: Any) -> Iterator[Any]:
+    p = context.new_page()
+    # every test's page keeps a record for its report if it fails, watched or not (a
+    # test that allows another origin, say, has no ``watch``); nothing is asserted on it
+    record = Watch("")
+    record.attach(p)
+    RECORDS[id(p)] = record
+    yield p
+    RECORDS.pop(id(p), None)
+
+
+RECORDS: dict[int, Watch] = {}  # the ``page`` fixture's records, by the page's id
 
 
 class Watch:
@@ -234,7 +244,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     """A failed browser test's report carries what its page logged (``watch``'s record)."""
     outcome = yield
     report = outcome.get_result()
-    w = getattr(item, "funcargs", {}).get("watch")
+    args = getattr(item, "funcargs", {})
+    w = args.get("watch") or RECORDS.get(id(args.get("page")))
     if report.failed and isinstance(w, Watch) and w.log:
         report.sections.append(("the page's last console lines and failed requests", "\n".join(w.log)))
 
