@@ -172,7 +172,6 @@ def _kocka_play(view: View, action: str, rng: random.Random, samples: int,
     base = ko.sim_from_view(view)
     cands = [GERMAN.parse(a.split()[-1]) for a in view["legal"]]
     human = cands.index(GERMAN.parse(action.split()[-1]))
-    own = base.hands[me].bit_count() <= ko.OWN_ENDING
     pref = ko.medium_play(base)
     history, first = ko.plays_so_far(view)
     read = ko.Reader(view, base, rng, history, first, ko.READ_TRIES)  # the hard bot's worlds
@@ -183,12 +182,7 @@ def _kocka_play(view: View, action: str, rng: random.Random, samples: int,
             return None
 
         def value(i: int) -> float:
-            w = w0.copy()
-            w.play(cands[i])
-            if own:
-                return ko.solve_own(w, me)
-            ko.playout(w)
-            return w.utility(me)
+            return ko.card_value(w0, cands[i], me)
 
         return value
 

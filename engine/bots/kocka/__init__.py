@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from .. import make_bot, register
 from ..base import Budget, RandomBot
-from .hard import ARENA_SAMPLES, EXACT_CARDS, OWN_ENDING, READ_TRIES, HardBot, solve_own
+from .hard import ARENA_SAMPLES, EXACT_CARDS, OWN_ENDING, READ_TRIES, HardBot, card_value, solve_own
 from .hints import play_decision
 from .policy import EasyBot, MediumBot, medium_play, playout, rank_passes
 from .sim import SUIT, mask, new_sim, sim_from_view, simulator_for
@@ -39,6 +39,7 @@ __all__ = [
     "HardBot",
     "MediumBot",
     "Reader",
+    "card_value",
     "make_bot",
     "mask",
     "medium_play",

@@ -56,6 +56,19 @@ def solve_own(sim: Sim, me: int) -> float:
     return best
 
 
+def card_value(world: Sim, card: int, me: int) -> float:
+    """Our utility when we play ``card`` in ``world`` and the deal goes on: a medium
+    playout, or from :data:`OWN_ENDING` cards our best to the end (:func:`solve_own`).
+    The hard bot and the review of a player's card value a world the same way."""
+    w = world.copy()
+    own = w.hands[me].bit_count() <= OWN_ENDING
+    w.play(card)
+    if own:
+        return solve_own(w, me)
+    playout(w)
+    return w.utility(me)
+
+
 class HardBot(Bot):
     """PIMC: sampled worlds that respect every public fact, medium playouts, exact endings."""
 
@@ -147,15 +160,8 @@ class HardBot(Bot):
         samples = max(6, budget.samples // 3) if exact and budget.seconds is None else budget.samples
         rng = self.rng
 
-        own = base.hands[me].bit_count() <= OWN_ENDING
-
         def value(world: Sim, card: int) -> float:
-            w = world.copy()
-            w.play(card)
-            if own:
-                return solve_own(w, me)
-            playout(w)
-            return w.utility(me)
+            return card_value(world, card, me)
 
         tally = yield from sampled_values(
             cands, Reader(view, base, rng, history, first, READ_TRIES), value, samples=samples, seconds=budget.seconds,
