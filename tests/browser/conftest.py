@@ -200,7 +200,7 @@ def page(context: Any) -> Iterator[Any]:
     p = context.new_page()
     # every test's page keeps a record for its report if it fails, watched or not (a
     # test that allows another origin, say, has no ``watch``); nothing is asserted on it
-    record = Watch("")
+    record = Watch(None)
     record.attach(p)
     RECORDS[id(p)] = record
     yield p
@@ -215,8 +215,8 @@ class Watch:
     test's report, the page's last console lines and failed requests (a flake that only
     shows once in many runs must say what the page was doing)."""
 
-    def __init__(self, origin: str) -> None:
-        self.origin = origin
+    def __init__(self, origin: str | None) -> None:
+        self.origin = origin  # None: only the log for the report, no check of requests
         self.errors: list[str] = []
         self.foreign: list[str] = []
         self.log: collections.deque[str] = collections.deque(maxlen=200)
@@ -234,6 +234,8 @@ class Watch:
         self.log.append(f"console.{message.type}: {message.text[:500]}")
 
     def _request(self, request: Any) -> None:
+        if self.origin is None:
+            return
         url = request.url
         if not url.startswith((self.origin + "/", "blob:", "data:")):
             self.foreign.append(url)
@@ -253,8 +255,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 @pytest.fixture
 def watch(page: Any, server: str) -> Iterator[Watch]:
     """Every browser test: no console error, and no request leaves the origin."""
-    w = Watch(server)
-    w.attach(page)
+    w = RECORDS[id(page)]  # the page fixture's record, now also checked
+    w.origin = server
     yield w
     assert w.foreign == [], f"requests left the origin: {w.foreign}"
     assert w.errors == [], f"console errors: {w.errors}"
