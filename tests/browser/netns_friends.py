@@ -438,7 +438,10 @@ def test_bad_messages_from_a_friend_change_nothing(table: Table) -> None:
     # that on a loaded machine it could refill in time and nothing would be refused)
     ben.evaluate("""() => { for (let i = 0; i < 60; i += 1)
       window.__channel.send(JSON.stringify({v: 1, kind: "ping"})); }""")
-    ben.wait_for_function("""() => (window.__got || []).map(JSON.parse).filter((m) => m.kind === "answer" && m.id === 951).length""")
+    # the pings are refused as they come, the calls answered after the host's Python: wait for
+    # both (the answer alone could come before the refusals of pings sent after its request)
+    ben.wait_for_function("""() => { const got = (window.__got || []).map(JSON.parse);
+      return got.some((m) => m.kind === "answer" && m.id === 951) && got.some((m) => m.kind === "refused" && m.why === "flood"); }""")
     got = [json.loads(m) for m in ben.evaluate("window.__got || []")]
     refusals = [m["why"] for m in got if m["kind"] == "refused"][refused_before:]
     for _, why in JUNK:
