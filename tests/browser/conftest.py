@@ -199,7 +199,7 @@ def phone_context(warm_phone: Any, server: str) -> Iterator[Any]:
 def page(context: Any) -> Iterator[Any]:
     p = context.new_page()
     # every test's page keeps a record for its report if it fails, watched or not (a
-    # test that allows another origin, say, has no ``watch``); nothing is asserted on it
+    # test that allows another origin, say, has no ``watch``); only ``watch`` asserts on it
     record = Watch(None)
     record.attach(p)
     RECORDS[id(p)] = record
