@@ -1,6 +1,6 @@
 """Accessibility: axe-core (tests/browser/axe.py: WCAG 2.x A and AA, and best practices)
 finds no violation, of any impact, on every kind of page a player or an author meets:
-the lobby, the table mid-deal in each game (in each theme: light, dark, high contrast),
+the lobby, a friends table's room (before the deal), the table mid-deal in each game (in each theme: light, dark, high contrast),
 the summary, a replay, the history and the statistics (each theme), the rules pages with a live example stepped
 and a "your turn" answered, the rules index, the authors' guide, the embed test page
 (with its preview frame) and an embed frame, alone and in another site's page; each at
@@ -40,6 +40,14 @@ def size(request: pytest.FixtureRequest, page: Any) -> str:
 def test_lobby(page: Any, watch: Any, size: str) -> None:
     open_lobby(page)
     axe.check(page, f"the lobby at {size}")
+
+
+def test_friends_room(page: Any, watch: Any, size: str) -> None:
+    open_lobby(page)
+    page.check("input[name=game][value='kocka']")  # a game with the room's own turn timer
+    page.click("#friends-start")
+    page.wait_for_selector("#room-timer")
+    axe.check(page, f"a friends table's room at {size}")
 
 
 THEMES = ["light", "dark", "contrast"]

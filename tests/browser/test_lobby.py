@@ -6,7 +6,7 @@ from typing import Any
 
 import engine
 
-from .play import BOOT_TIMEOUT
+from .play import BOOT_TIMEOUT, open_lobby
 
 
 def test_lobby_before_python_then_ready(page: Any, watch: Any) -> None:
@@ -56,3 +56,20 @@ def test_every_option_from_the_engine(page: Any, watch: Any) -> None:
                 assert int(control.input_value()) == opt["choices"].index(opt["default"])
             else:
                 assert control.input_value() == ("" if opt["default"] is None else str(opt["default"]))
+
+
+def test_a_friends_room_reads_as_words(page: Any, watch: Any) -> None:
+    """The host's room (who sits where, before the deal): every line in words, the turn
+    timer only where the game has none of its own (Katte's is a table option, K-13), and
+    Back leads to the lobby. It once showed a stray "null" where Katte has no timer."""
+    open_lobby(page)
+    for game, own_timer in (("katte", True), ("kocka", False)):
+        page.check(f"input[name=game][value='{game}']")
+        page.click("#friends-start")
+        page.wait_for_selector("#friends-title")
+        words = page.inner_text("#friends")
+        assert "null" not in words and "undefined" not in words, words
+        assert page.locator("#invite-seats li").count() == 3  # four seats: three to offer
+        assert page.locator("#room-timer").count() == (0 if own_timer else 1)
+        page.click("#room-back")
+        page.wait_for_selector("#lobby-form #start")

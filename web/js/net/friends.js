@@ -159,8 +159,9 @@ export async function openRoom(section, config, { deal, back }) {
     el("p", { class: "invite-how", text: t("web.friends.invite.how") }),
     el("ul", { id: "invite-seats", class: "invite-seats" }),
     el("section", { id: "code-panel", class: "code-panel", "aria-labelledby": "code-title" }),
-    turn ? el("p", { class: "field" }, el("label", { for: "room-timer", text: t("web.friends.timer") }), " ", turn,
-      el("small", { class: "help", text: t("web.friends.timer.help") })) : null,
+    // (replaceChildren writes a null as the word "null": no timer, no node)
+    ...(turn ? [el("p", { class: "field" }, el("label", { for: "room-timer", text: t("web.friends.timer") }), " ", turn,
+      el("small", { class: "help", text: t("web.friends.timer.help") }))] : []),
     el("p", { id: "room-status", role: "status" }),
     el("div", { class: "dialog-actions" },
       el("button", { type: "button", id: "room-back", onclick: back, text: t("web.friends.room.back") }), go));
