@@ -73,3 +73,27 @@ def test_a_friends_room_reads_as_words(page: Any, watch: Any) -> None:
         assert page.locator("#room-timer").count() == (0 if own_timer else 1)
         page.click("#room-back")
         page.wait_for_selector("#lobby-form #start")
+
+
+DAMAGED_FRIEND_LINKS = [
+    ("#/join/1.garbage", "not a whole invite or answer link"),
+    ("#/answer/1.garbage", "not a whole invite or answer link"),
+    ("#/table/bad%20words", "not a table code"),
+]
+
+
+def test_a_damaged_friends_link_says_so_and_leads_back(page: Any, watch: Any) -> None:
+    """A friend's page opened from a damaged link says what is wrong and offers the way
+    back to the games; a page opened after it (a replay link pasted in the same tab) is
+    not drawn under it."""
+    for hash_, words in DAMAGED_FRIEND_LINKS:
+        page.goto(f"/?fast{hash_}")
+        page.wait_for_selector(f"#friends:has-text('{words}')")
+        page.click("#friends >> text=Back to the games")
+        page.wait_for_selector("#lobby-form #start")
+        assert page.is_hidden("#friends")
+    page.evaluate("location.hash = '#/table/bad%20words'")
+    page.wait_for_selector("#friends:has-text('not a table code')")
+    page.evaluate("location.hash = '#/replay/nope'")
+    page.wait_for_selector("#replay-error")
+    assert page.is_hidden("#friends") and page.is_hidden("#lobby")

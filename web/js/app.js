@@ -62,7 +62,7 @@ async function follow() {
   }
   if (playing) pause();
   if (r.page === "replay" || r.page === "share") {
-    for (const id of ["lobby", "table", ...Object.keys(PAGES)]) document.getElementById(id).hidden = true;
+    showOnly("replay"); // every other section hidden (a friend's page too); replay.js shows its own
     return replay.open(r, () => python());
   }
   if (r.page === "stats" || r.page === "history") return showPage(r.page);

@@ -451,6 +451,7 @@ export function answerPage(section, text) {
   section.replaceChildren(title, said);
   if (!readLink(text, "answer") || !("BroadcastChannel" in globalThis)) {
     said.textContent = t("web.friends.fail.malformed");
+    section.append(backLink());
     return;
   }
   const channel = new BroadcastChannel(ANSWERS);
@@ -474,13 +475,18 @@ function savedToken() {
   }
 }
 
+/** The way out of a friend's page that cannot go on (a damaged link): the lobby. */
+function backLink() {
+  return el("p", {}, el("a", { href: "#/", text: t("web.friends.back") }));
+}
+
 /** ``#/join/<seat>.<code>``: the friend's page. ``show(reply)`` puts the table on screen;
  * ``done()`` goes back to the lobby. */
 export function joinPage(section, text, { show, done }) {
   const link = readLink(text, "join");
   const title = el("h1", { id: "friends-title", text: t("web.friends.join.title") });
   if (!link) {
-    section.replaceChildren(title, el("p", { role: "alert", text: t("web.friends.fail.malformed") }));
+    section.replaceChildren(title, el("p", { role: "alert", text: t("web.friends.fail.malformed") }), backLink());
     return;
   }
   const name = el("input", { id: "join-name", type: "text", maxlength: "24", autocomplete: "nickname",
@@ -585,8 +591,7 @@ export function codePage(section, text, { show, done }) {
   const code = readCode(decodeURIComponent(String(text).replace(/^#\/table\//, "")));
   const title = el("h1", { id: "friends-title", text: t("web.friends.join.title") });
   if (!code) {
-    section.replaceChildren(title, el("p", { role: "alert", text: t("web.friends.code.bad") }),
-      el("p", {}, el("a", { href: "#/", text: t("web.friends.back") })));
+    section.replaceChildren(title, el("p", { role: "alert", text: t("web.friends.code.bad") }), backLink());
     return;
   }
   const name = el("input", { id: "join-name", type: "text", maxlength: "24", autocomplete: "nickname",
