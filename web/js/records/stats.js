@@ -105,7 +105,8 @@ function svg(tag, attrs, ...children) {
   return node;
 }
 
-// The last deals' figures as bars above (for) and below (against) a middle line.
+// The last deals' figures as bars above (for) and below (against) a middle line, and the
+// same in words under it (read once: the drawing itself is hidden from screen readers).
 function chart(game, bars) {
   const width = 300;
   const height = 80;
@@ -114,10 +115,8 @@ function chart(game, bars) {
   const top = Math.max(1, ...bars.map((b) => Math.abs(b.value)));
   const wins = bars.filter((b) => b.win).length;
   const alt = t("web.stats.chart.alt", { count: bars.length, wins, total: signed(bars.reduce((s, b) => s + b.value, 0)) });
-  const titleId = `chart-${game}-title`;
-  return svg("svg", { class: "stats-chart", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-labelledby": titleId,
+  const drawing = svg("svg", { class: "stats-chart", viewBox: `0 0 ${width} ${height}`, "aria-hidden": "true",
     "data-bars": bars.length },
-  svg("title", { id: titleId }, alt),
   svg("line", { x1: 0, x2: width, y1: mid, y2: mid, class: "axis" }),
   ...bars.map((b, i) => {
     // a deal with nothing won or lost still shows as a sliver, coloured by how it went
@@ -125,6 +124,7 @@ function chart(game, bars) {
     return svg("rect", { x: i * step + 1, width: step - 2, y: b.value > 0 ? mid - h : b.value < 0 ? mid : mid - h / 2,
       height: h, class: b.win ? "bar win" : "bar loss" });
   }));
+  return el("figure", { class: "stats-figure" }, drawing, el("figcaption", { class: "help", text: alt }));
 }
 
 // Draw the statistics page into `root` (the #stats section).
