@@ -216,3 +216,14 @@ def test_replay_from_the_summary_leaves_the_match(page: Any, watch: Watch) -> No
     assert record(page) == doc
     page.click("#summary-next")  # the next deal, as if the replay never happened
     page.wait_for_function("() => window.kortti.model() && window.kortti.model().deal === 2")
+
+
+def test_a_replay_on_a_phone_shows_its_title_whole(page: Any, watch: Watch, server: str) -> None:
+    """At 360 px the replay's title ("Replay: Katte, deal 1") shares the head with the seat
+    it is seen from, and takes two lines rather than being cut; nothing scrolls sideways."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    open_replay(page, link_for(server, katte_with_discards(), 0, 0))
+    cut = page.evaluate("""() => { const h = document.getElementById('replay-title');
+      return h.scrollWidth > h.clientWidth + 1 || h.scrollHeight > h.clientHeight + 1 ? h.textContent : null; }""")
+    assert cut is None, f"the title {cut!r} is cut short"
+    assert page.evaluate("document.documentElement.scrollWidth") == 360
