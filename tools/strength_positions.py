@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 
 from engine import GAMES
 from engine.bots import make_bot
-from engine.bots.katte.hard import SURPRISE, play_out, solve_showdown
+from engine.bots.katte.hard import play_out, solve_showdown, surprise_for
 from engine.bots.katte.sim import parse_move
 from engine.bots.katte.worlds import Facts, likelihood, sample_world
 from engine.bots.search import drain, sampled_values
@@ -62,7 +62,7 @@ def values(view: dict[str, Any], samples: int, seed: int) -> tuple[list[str], li
     weights: list[float] = []
 
     def weight(got: Any) -> float:
-        w = likelihood(facts, got[0], got[1], SURPRISE)
+        w = likelihood(facts, got[0], got[1], surprise_for(view["players"]))
         weights.append(w)
         return w
 
