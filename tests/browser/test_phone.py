@@ -64,3 +64,17 @@ def test_phone_layout(phone_context: Any, game: str, players: int) -> None:
         take_turn(page, kind)
         check_layout(page, 360)
     check_layout(page, 360)
+
+
+def test_the_lobby_fits_a_phone_in_every_language(phone_context: Any) -> None:
+    """Each game's table options in each language at 360 px: a long choice (Finnish
+    "Avoin: pelaa niin kauan kuin haluat") once widened its select, and with it the whole
+    form, past the screen's edge."""
+    page = phone_context.new_page()
+    open_lobby(page)
+    for lang in ("en", "fi", "cs"):
+        page.select_option("#lang", lang)
+        page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang)
+        for game in ("katte", "katko", "call-kitti", "kocka"):
+            page.check(f"input[name=game][value='{game}']")
+            check_layout(page, 360)
