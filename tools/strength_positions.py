@@ -60,9 +60,10 @@ def values(view: dict[str, Any], samples: int, seed: int) -> tuple[list[str], li
         return 1.0 if winner == facts.me else 0.0
 
     weights: list[float] = []
+    surprise = surprise_for(view["players"])
 
     def weight(got: Any) -> float:
-        w = likelihood(facts, got[0], got[1], surprise_for(view["players"]))
+        w = likelihood(facts, got[0], got[1], surprise)
         weights.append(w)
         return w
 
