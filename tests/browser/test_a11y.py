@@ -4,7 +4,8 @@ the lobby, a friends table's room (before the deal), the table mid-deal in each 
 the summary, a replay, the history and the statistics (each theme), the rules pages with a live example stepped
 and a "your turn" answered, the rules index, the authors' guide, the embed test page
 (with its preview frame) and an embed frame, alone and in another site's page; each at
-1280×800 and at 360×740. axe looks inside frames too, across origins.
+1280×800 and at 360×740. axe looks inside frames too, across origins. And none of the
+lobby, the room and the rules pages scrolls sideways at either size (WCAG 1.4.10, reflow).
 
 And the embed test page counts moves as its messages do (issue 9, req. 6).
 """
@@ -34,12 +35,20 @@ def size(request: pytest.FixtureRequest, page: Any) -> str:
     return str(request.param)
 
 
+def assert_reflows(page: Any, what: str) -> None:
+    """WCAG 1.4.10 (reflow): the page is read at the window's width, with no scrolling
+    sideways (a box of its own may scroll, as the statistics' wide tables do)."""
+    width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+    assert width[0] <= width[1], f"{what} scrolls sideways: {width[0]} px in a {width[1]} px window"
+
+
 # ---------------------------------------------------------------- the lobby and the table
 
 
 def test_lobby(page: Any, watch: Any, size: str) -> None:
     open_lobby(page)
     axe.check(page, f"the lobby at {size}")
+    assert_reflows(page, f"the lobby at {size}")
 
 
 def test_friends_room(page: Any, watch: Any, size: str) -> None:
@@ -48,6 +57,7 @@ def test_friends_room(page: Any, watch: Any, size: str) -> None:
     page.click("#friends-start")
     page.wait_for_selector("#room-timer")
     axe.check(page, f"a friends table's room at {size}")
+    assert_reflows(page, f"a friends table's room at {size}")
 
 
 THEMES = ["light", "dark", "contrast"]
@@ -122,6 +132,7 @@ def test_rules_page_with_a_live_example(page: Any, watch: Any, size: str, lang: 
     reports = in_every_theme(page, f"/rules/{lang}/{game}.html at {size}")
     if reports:
         pytest.fail("\n".join(reports))
+    assert_reflows(page, f"/rules/{lang}/{game}.html at {size}")
 
 
 def test_rules_your_turn_answered(page: Any, watch: Any, size: str) -> None:
@@ -145,6 +156,7 @@ def test_rules_index_and_guide(page: Any, watch: Any, size: str, path: str) -> N
     reports = in_every_theme(page, f"{path} at {size}")
     if reports:
         pytest.fail("\n".join(reports))
+    assert_reflows(page, f"{path} at {size}")
 
 
 def test_rules_language_chooser(browser: Any, base_url: str, size: str) -> None:
