@@ -15,6 +15,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from .play import BOOT_TIMEOUT, open_lobby, play_deal, record, start_match, take_turn, wait_turn
+from .test_one_screen import check_screen
 
 ROOT = Path(__file__).resolve().parents[2]
 EN = json.loads((ROOT / "web" / "i18n" / "en.json").read_text("utf-8"))
@@ -39,6 +40,30 @@ def test_a_match_shows_its_number_and_deals_what_the_engine_prints(page: Any) ->
     number = int(re.search(r"(\d+)", meta).group(1))  # type: ignore[union-attr]
     assert number == page.evaluate("window.kortti.model().number")
     assert record(page)["deals"][0]["hands"] == cli_deal("kocka", number)["hands"]
+
+
+META_CUT = """() => { const m = document.getElementById('table-meta');
+  return m.scrollWidth > m.clientWidth + 1 || m.scrollHeight > m.clientHeight + 1 ? m.textContent : null; }"""
+
+
+def test_the_deal_number_reads_whole_on_a_phone(page: Any) -> None:
+    """On a phone, with Hint, Undo and Menu beside the title, the line under it shows the
+    whole number (it runs under the tools), not "Deal No. 226010946…", and the
+    title reads whole too ("Katte, hand 1", not "Katte, han…"), in every game, with the
+    whole table still on one screen."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    for game in ("katte", "katko", "call-kitti", "kocka"):
+        open_lobby(page, "fast")
+        start_match(page, game)
+        take_turn(page, wait_turn(page))
+        if wait_turn(page) == "summary":
+            continue  # (a deal over in one decision shows no table to check)
+        page.wait_for_selector("#undo-btn:visible")
+        number = str(page.evaluate("window.kortti.model().number"))
+        where = f"{game}, a numbered match at 360 px"
+        assert number in page.inner_text("#table-meta"), where
+        assert page.evaluate(META_CUT) is None, f"{where}: the line {page.evaluate(META_CUT)!r} is cut short"
+        check_screen(page, where)  # the title whole too, all on one screen
 
 
 def test_play_this_deal_seats_another_browser_at_the_same_cards(browser: Any, page: Any, server: str) -> None:

@@ -2,7 +2,7 @@
 // of the human's seat. Nothing here decides a rule: a card is playable exactly when the
 // model lists a legal action for it. table.js owns the play (pacing, requests); this file
 // only draws, and calls back through ``on`` for what the player does.
-import { DATA, t, el, languageName, setLanguage } from "../i18n.js";
+import { DATA, t, el, lang, languageName, setLanguage } from "../i18n.js";
 import { layout, overlaps, sizes } from "./seats.js";
 import { animateEnter, animateCollect } from "./motion.js";
 import { openSettings } from "../settings-dialog.js";
@@ -409,10 +409,17 @@ export function drawCenter(m) {
 /** The line under the title: the deal's number, the deal of the day, practice. */
 export function drawMeta(m) {
   const parts = [];
-  if (m.daily) parts.push(t("web.table.daily", { date: m.daily }));
+  if (m.daily) parts.push(t("web.table.daily", { date: dayOf(m.daily) }));
   if (m.number) parts.push(t("web.table.number", { number: String(m.number) })); // digits as typed for the CLI
   if (m.practice) parts.push(t("web.table.practice"));
   $("table-meta").textContent = parts.join(" · ");
+}
+
+/** "2026-12-05" (the deal of the day's UTC date) as the reader writes a day: "Dec 5", "5. 12.". */
+function dayOf(iso) {
+  const when = Date.parse(`${iso}T00:00:00Z`);
+  if (Number.isNaN(when)) return iso;
+  return new Intl.DateTimeFormat(lang, { day: "numeric", month: "short", timeZone: "UTC" }).format(when);
 }
 
 /** Undo: the human's last decision, on their turn or once the deal is over (never while
