@@ -36,6 +36,9 @@ class Handler(SimpleHTTPRequestHandler):
 
 class Server(ThreadingHTTPServer):
     daemon_threads = True
+    # a page's boot asks for dozens of files at once (two test workers, two pages each):
+    # socketserver's listen backlog of 5 would leave the rest to the kernel's SYN retries
+    request_queue_size = 128
 
     def handle_error(self, request: object, client_address: object) -> None:
         # a browser that stops a download it no longer needs is no error of ours
