@@ -22,6 +22,14 @@ TURN = """() => {
 }"""
 
 
+def cut_short(page: Any, element_id: str) -> str | None:
+    """The text of the element ``element_id`` if it is cut short (an ellipsis, or lines
+    clamped away), else None: a title or a line beside the table's tools, say."""
+    return page.evaluate("""(id) => { const e = document.getElementById(id);
+      return e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1 ? e.textContent : null; }""",
+                         element_id)
+
+
 def open_lobby(page: Any, query: str = "fast&seed=7") -> None:
     page.goto(f"/?{query}")
     page.wait_for_selector("body[data-ready='1']", timeout=BOOT_TIMEOUT)

@@ -1,8 +1,9 @@
 """Accessibility: axe-core (tests/browser/axe.py: WCAG 2.x A and AA, and best practices)
 finds no violation, of any impact, on every kind of page a player or an author meets:
-the lobby, a friends table's room (before the deal), the table mid-deal in each game (in each theme: light, dark, high contrast),
-the summary, a replay, the history and the statistics (each theme), the rules pages with a live example stepped
-and a "your turn" answered, the rules index, the authors' guide, the embed test page
+the lobby, a friends table's room (before the deal), the table mid-deal in each game (in
+each theme: light, dark, high contrast), the summary, a replay, the history and the
+statistics (each theme), the rules pages with a live example stepped and a "your turn"
+answered, the rules index, the authors' guide, the embed test page
 (with its preview frame) and an embed frame, alone and in another site's page; each at
 1280×800 and at 360×740. axe looks inside frames too, across origins. And none of the
 lobby, the room and the rules pages scrolls sideways at either size (WCAG 1.4.10, reflow).

@@ -14,7 +14,16 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
-from .play import BOOT_TIMEOUT, open_lobby, play_deal, record, start_match, take_turn, wait_turn
+from .play import (
+    BOOT_TIMEOUT,
+    cut_short,
+    open_lobby,
+    play_deal,
+    record,
+    start_match,
+    take_turn,
+    wait_turn,
+)
 from .test_one_screen import check_screen
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,10 +51,6 @@ def test_a_match_shows_its_number_and_deals_what_the_engine_prints(page: Any) ->
     assert record(page)["deals"][0]["hands"] == cli_deal("kocka", number)["hands"]
 
 
-META_CUT = """() => { const m = document.getElementById('table-meta');
-  return m.scrollWidth > m.clientWidth + 1 || m.scrollHeight > m.clientHeight + 1 ? m.textContent : null; }"""
-
-
 def test_the_deal_number_reads_whole_on_a_phone(page: Any) -> None:
     """On a phone, with Hint, Undo and Menu beside the title, the line under it shows the
     whole number (it runs under the tools), not "Deal No. 226010946…", and the
@@ -62,7 +67,7 @@ def test_the_deal_number_reads_whole_on_a_phone(page: Any) -> None:
         number = str(page.evaluate("window.kortti.model().number"))
         where = f"{game}, a numbered match at 360 px"
         assert number in page.inner_text("#table-meta"), where
-        assert page.evaluate(META_CUT) is None, f"{where}: the line {page.evaluate(META_CUT)!r} is cut short"
+        assert cut_short(page, "table-meta") is None, f"{where}: the line {cut_short(page, 'table-meta')!r} is cut short"
         check_screen(page, where)  # the title whole too, all on one screen
 
 

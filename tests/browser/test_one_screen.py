@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from .play import open_lobby, start_match, stored_before, take_turn, wait_turn
+from .play import cut_short, open_lobby, start_match, stored_before, take_turn, wait_turn
 
 PHONES = [(360, 740), (390, 844), (740, 360)]  # portrait, a taller one, landscape
 LAPTOP = (1280, 800)
@@ -94,11 +94,6 @@ TEXT_UNDER_CARDS = """() => {
 }"""
 
 
-# The table's title cut short (an ellipsis, or lines clamped away) by the toolbar beside it.
-TITLE_CUT = """() => { const h = document.getElementById('table-title');
-  return h.scrollWidth > h.clientWidth + 1 || h.scrollHeight > h.clientHeight + 1 ? h.textContent : null; }"""
-
-
 def check_screen(page: Any, where: str) -> None:
     page.wait_for_function("!document.querySelector('#trick .tcard:not(.collect)') || "
                            "[...document.querySelectorAll('#trick .tcard')].every((f) => !f.getAnimations().length)")
@@ -106,7 +101,7 @@ def check_screen(page: Any, where: str) -> None:
     problems = page.evaluate(OFF_SCREEN)
     assert problems == [], f"{where}: {problems[:6]}"
     assert page.evaluate(TEXT_UNDER_CARDS) == [], f"{where}: {page.evaluate(TEXT_UNDER_CARDS)[:4]}"
-    assert page.evaluate(TITLE_CUT) is None, f"{where}: the title {page.evaluate(TITLE_CUT)!r} is cut short"
+    assert cut_short(page, "table-title") is None, f"{where}: the title {cut_short(page, 'table-title')!r} is cut short"
     least = page.evaluate(TAP)
     assert least is None or least >= 44 - 0.5, f"{where}: a card of the hand leaves {least:.1f} px to tap"
 
@@ -187,7 +182,8 @@ def test_the_summary_offers_everything_on_a_phone(phone_context: Any, game: str,
                             [r["x"] + r["width"] / 2, r["y"] + r["height"] / 2])
         assert hit == ids[i], f"{ids[i]}: a tap lands on {hit!r}"
     assert page.evaluate(SCROLL)[:2] == [0, 0]
-    assert page.evaluate(TITLE_CUT) is None, f"the title {page.evaluate(TITLE_CUT)!r} is cut short beside the tools"
+    assert cut_short(page, "table-title") is None, \
+        f"the title {cut_short(page, 'table-title')!r} is cut short beside the tools"
     # Review's result scrolls into view when it arrives
     page.click("#review-btn")
     page.wait_for_selector("#review-box[data-state=done], #review-box[data-state=error]", timeout=120_000)

@@ -16,7 +16,7 @@ import engine
 from engine.i18n import card_name
 
 from .conftest import Watch
-from .play import BOOT_TIMEOUT, open_lobby, play_deal, record, shown_results, start_match
+from .play import BOOT_TIMEOUT, cut_short, open_lobby, play_deal, record, shown_results, start_match
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = {lang: json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text("utf-8")) for lang in ("en", "fi")}
@@ -223,7 +223,5 @@ def test_a_replay_on_a_phone_shows_its_title_whole(page: Any, watch: Watch, serv
     it is seen from, and takes two lines rather than being cut; nothing scrolls sideways."""
     page.set_viewport_size({"width": 360, "height": 740})
     open_replay(page, link_for(server, katte_with_discards(), 0, 0))
-    cut = page.evaluate("""() => { const h = document.getElementById('replay-title');
-      return h.scrollWidth > h.clientWidth + 1 || h.scrollHeight > h.clientHeight + 1 ? h.textContent : null; }""")
-    assert cut is None, f"the title {cut!r} is cut short"
+    assert cut_short(page, "replay-title") is None, f"the title {cut_short(page, 'replay-title')!r} is cut short"
     assert page.evaluate("document.documentElement.scrollWidth") == 360
