@@ -39,6 +39,10 @@ Phase = Literal["none", "pass", "arrange", "bid", "play", "showdown", "over"]
 """Every game's stages of a deal: Kočka passes, Call Kitti arranges then bids, Katte
 ends with a showdown; ``"none"`` before the first deal and ``"over"`` after each."""
 
+BETWEEN_DEALS: frozenset[str] = frozenset(("none", "over"))
+"""The phases in which no deal is in play: what :attr:`Match.deal_over` tests, written out
+in the play loop's hot paths (a property call costs more than the test)."""
+
 
 def seeded_shuffle(cards: list[int], rng: random.Random) -> None:
     """``rng.shuffle(cards)``, the same permutation from the same state, about twice as fast:
@@ -389,7 +393,9 @@ class Match(ABC):
         self._listed = ()
         self.records[-1].actions.append(action.text)
         events = self._apply(action)
-        self._after(events)
+        self.log += events  # _after, written out: this is every action's path
+        if self.phase == "over":
+            self._summarise()
         return events
 
     def random_action(self, rng: random.Random, seat: int | None = None) -> Action:
@@ -402,7 +408,12 @@ class Match(ABC):
 
     def _after(self, events: list[Event]) -> None:
         self.log += events
-        if self.phase == "over" and len(self.summaries) < len(self.records):
+        if self.phase == "over":
+            self._summarise()
+
+    def _summarise(self) -> None:
+        """Once a deal is over, its summary for the replay output (once per deal)."""
+        if len(self.summaries) < len(self.records):
             self.summaries.append({"tricks": self.trick_summary(), "result": self.deal_result()})
 
     def label(self, action: Action, lang: str = "en") -> str:
@@ -517,7 +528,7 @@ class Match(ABC):
     @property
     def deal_over(self) -> bool:
         """The current deal has ended (also true before the first deal)."""
-        return not self.records or self.phase == "over"
+        return self.phase in BETWEEN_DEALS
 
     def deal_result(self) -> dict[str, Any]:
         """The current deal's result in the replay format ({} while in progress)."""

@@ -20,26 +20,27 @@ from typing import Any, ClassVar
 
 from .errors import Refusal
 from .events import Event
-from .state import Match
+from .state import BETWEEN_DEALS, Match
 
 
 class Trick:
-    """A trick: who led, the plays so far, and who is winning it.
+    """A trick: who led, how many cards complete it, the plays so far, and who is winning it.
 
     ``plays`` holds ``(seat, card, face_up)``; a face-down card (Katte's
     discards) is never shown to anyone but its owner.
     """
 
-    __slots__ = ("best", "leader", "plays", "winner")
+    __slots__ = ("best", "leader", "plays", "size", "winner")
 
-    def __init__(self, leader: int) -> None:
+    def __init__(self, leader: int, size: int) -> None:
         self.leader = leader
+        self.size = size  # the seats that play to it, fixed when it starts (Katte's shrink between tricks)
         self.plays: list[tuple[int, int, bool]] = []
         self.winner = leader
         self.best = -1  # the winning card so far; -1 before the lead
 
     def copy(self) -> Trick:
-        t = Trick(self.leader)
+        t = Trick(self.leader, self.size)
         t.plays = list(self.plays)
         t.winner = self.winner
         t.best = self.best
@@ -70,7 +71,7 @@ class TrickMatch(Match):
 
     def _start_tricks(self, hands: list[list[int]], leader: int) -> None:
         self.hands = hands
-        self.trick = Trick(leader)
+        self.trick = Trick(leader, self._trick_size())
         self.done = []
         self.turn = leader
 
@@ -92,7 +93,8 @@ class TrickMatch(Match):
         perhaps the end of the deal (then ``phase`` is ``"over"``)."""
 
     def _trick_size(self) -> int:
-        """How many cards make a trick (Katte: only the seats still in the hand)."""
+        """How many cards make the next trick (Katte: only the seats still in the hand);
+        asked once per trick, as it starts."""
         return self.players
 
     def _next_seat(self, seat: int) -> int:
@@ -108,22 +110,25 @@ class TrickMatch(Match):
         self.hands[seat].remove(card)
         trick = self.trick
         assert trick is not None
-        trick.plays.append((seat, card, face_up))
+        plays = trick.plays
+        plays.append((seat, card, face_up))
         beat = False
         if face_up:
-            if trick.best < 0:
+            best = trick.best
+            if best < 0:
                 trick.best, trick.winner = card, seat
-            elif self._beats(card, trick.best):
+            elif self._beats(card, best):
                 trick.best, trick.winner, beat = card, seat, True
         events = self._played(seat, card, face_up, beat)
-        if len(trick.plays) < self._trick_size():
+        if len(plays) < trick.size:
             self.turn = self._next_seat(seat)
             return events
         self.done.append(trick)
         events += self._trick_taken(trick)
         if self.phase != "over":  # the winner leads the next trick
-            self.trick = Trick(trick.winner)
-            self.turn = trick.winner
+            winner = trick.winner
+            self.trick = Trick(winner, self._trick_size())
+            self.turn = winner
         return events
 
     def _refuse_turn(self, seat: int) -> Refusal | None:
@@ -146,14 +151,14 @@ class TrickMatch(Match):
 
     def to_act(self) -> tuple[int, ...]:
         """The seat on turn (Kočka overrides this for its exchange, where all act at once)."""
-        if self.deal_over:
+        if self.phase in BETWEEN_DEALS:  # deal_over, without the property's call
             return ()
         return (self.turn,)
 
     def _seat_on_turn(self, seat: int | None) -> int | None:
         """For ``legal_actions(seat)``: the seat on turn if ``seat`` is it or ``None``;
         ``None`` if ``seat`` may not play now (another's turn, or no deal in play)."""
-        if self.deal_over or (seat is not None and seat != self.turn):
+        if self.phase in BETWEEN_DEALS or (seat is not None and seat != self.turn):
             return None
         return self.turn
 

@@ -118,11 +118,11 @@ class Katte(TrickMatch):
         carried = self.antes_in_pot
         self.antes_in_pot = False
         self.leader = start
+        self.out = [False] * n
+        self.eliminated = []  # before the first trick: its size counts the seats still in
         self._start_tricks(hands, start)
         self.phase = "play"
         self.won = [0] * n
-        self.out = [False] * n
-        self.eliminated = []
         self.shown = {}
         self.result = {}
         # K-3: every seat antes, except after a re-deal, whose antes stay in the pot.
@@ -329,9 +329,9 @@ class Katte(TrickMatch):
 
     def _final_reveal(self, trick5_winner: int) -> list[Event]:
         """K-11: trick 6 plays itself, led by the trick-5 winner's last card."""
-        six = Trick(trick5_winner)
+        six = Trick(trick5_winner, self._trick_size())
         seat = trick5_winner
-        for _ in range(self.players - len(self.eliminated)):
+        for _ in range(six.size):
             card = self.hands[seat].pop()
             six.plays.append((seat, card, True))
             if six.best < 0 or _beats(card, six.best):
