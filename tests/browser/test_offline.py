@@ -47,7 +47,11 @@ def test_offline_the_kept_things_work_too(page: Any, context: Any, watch: Any) -
     page.click("#daily")
     page.wait_for_selector("#table:not([hidden])")
     page.wait_for_function("window.kortti.model() && window.kortti.model().daily")
-    assert "2" in page.inner_text("#table-meta")  # the date and the deal's number
+    daily, number = page.evaluate("[window.kortti.model().daily, window.kortti.model().number]")
+    day = str(int(daily[-2:]))  # "2026-12-06" is written "Dec 6" in English
+    meta = page.inner_text("#table-meta")  # the date and the deal's number
+    assert meta.startswith("Deal of the day, ") and day in meta.split(" · ")[0], meta
+    assert f"Deal No. {number}" in meta, meta
     play_deal(page)
     assert page.locator("#daily-copy").is_visible()
 
