@@ -327,6 +327,12 @@ def test_a_match_is_locked_to_one_tab(page: Any, context: Any, watch: Any) -> No
     other.wait_for_function("window.free === true")
     assert store_call(other, "window.mine = await store.lockMatch('kocka'); return Boolean(window.mine);")
     assert store_call(page, "return await store.lockMatch('kocka');") is None
+    # asked with a wait (a reloaded table's page): null if the other still holds it after
+    # the wait, granted as soon as the other lets go within it
+    assert store_call(page, "return await store.lockMatch('kocka', 300);") is None
+    store_call(page, "window.waiting = store.lockMatch('kocka', 20000);")
+    store_call(other, "await window.mine.release();")
+    assert store_call(page, "const l = await window.waiting; if (l) await l.release(); return Boolean(l);")
     other.close()  # a closed tab lets go of its matches
     page.wait_for_function("""async () => {
       const { store } = await import("./js/records/store.js");

@@ -28,6 +28,9 @@ import { openRoom, openInvite, stopHosting, joinPage, answerPage, codePage, resu
 const params = new URLSearchParams(location.search);
 const FRIEND_PAGES = ["join", "answer", "table"]; // a friend's pages: no Python needed
 let playing = null; // {game, config, lock} of the match on the table
+// how long a table's address opened waits for its match's lock (a reload's old page lets go
+// of it as it unloads); a match truly open in another tab is said after this
+const RELOAD_LOCK_MS = 5000;
 let saves = {}; // the saved matches, by game (kept in step with the store)
 let ready = null; // Promise: Python is ready in its worker
 
@@ -148,8 +151,9 @@ function pause() {
   playing = null;
 }
 
-async function enter(game, config, request) {
-  const lock = await store.lockMatch(game);
+// ``waitMs``: how long a lock held elsewhere is waited for (store.lockMatch)
+async function enter(game, config, request, waitMs = 0) {
+  const lock = await store.lockMatch(game, waitMs);
   if (!lock) {
     // open in another tab: said on its offer, until that tab lets it go
     lobby.locked(game);
@@ -216,7 +220,9 @@ async function continueMatch(game, fromRoute = false) {
   if (!save) return;
   const config = { ...save.config, lang };
   config.id ??= newMatchId(); // a save from before the history
-  const reply = await enter(game, config, () => call("resume", JSON.stringify(config), JSON.stringify(save.record)));
+  // a table's address opened (a reload): its old page may still hold the match a moment
+  const reply = await enter(game, config, () => call("resume", JSON.stringify(config), JSON.stringify(save.record)),
+    fromRoute ? RELOAD_LOCK_MS : 0);
   if (reply && reply.error) {
     // the engine refused the saved record: kept aside (downloadable), never lost
     await store.setAside(game, JSON.stringify(save), reply.error);

@@ -439,16 +439,21 @@ function broadcast() {
 }
 
 // Hold the game's match for this tab: resolves {release()} (release resolves when the lock
-// is let go), or null when another tab of this site holds it.
-export async function lockMatch(game) {
+// is let go), or null when another tab of this site holds it. With ``waitMs``, a lock held
+// elsewhere is waited for that long: a reloaded table's old page lets go of it only as it
+// unloads, a moment after the new page asks (without the wait, a reload sometimes found its
+// own match "open in another tab" and showed the lobby).
+export async function lockMatch(game, waitMs = 0) {
   game = String(game);
   const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
   if (locks?.request) {
     try {
       let letGo = null;
       let done;
+      const options = waitMs > 0 && typeof AbortSignal.timeout === "function"
+        ? { signal: AbortSignal.timeout(waitMs) } : { ifAvailable: true };
       const granted = await new Promise((answer, fail) => {
-        done = locks.request(lockName(game), { ifAvailable: true }, (lock) => {
+        done = locks.request(lockName(game), options, (lock) => {
           if (!lock) {
             answer(false);
             return null;
@@ -456,7 +461,8 @@ export async function lockMatch(game) {
           answer(true);
           return new Promise((r) => { letGo = r; }); // held until release()
         });
-        done.catch(fail);
+        // (the wait ran out: another tab holds it)
+        done.catch((e) => (e?.name === "TimeoutError" || e?.name === "AbortError" ? answer(false) : fail(e)));
       });
       if (!granted) return null;
       let released = false;
