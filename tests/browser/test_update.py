@@ -83,6 +83,12 @@ def test_new_version_waits_for_the_next_load(browser: Any, site: Path, tmp_path:
           return document.body.dataset.ready === '1' && !document.documentElement.dataset.updating
             && r && !r.installing && !r.waiting && k.length === 1 && k[0] === '{old}x';
         }}""", timeout=BOOT_TIMEOUT)
+        # it was opened on the Kočka table's address: that match continues (its old page's
+        # hold on it let go as it unloaded); the player goes back to the lobby and starts another
+        page.wait_for_function("window.kortti.model() && window.kortti.model().game === 'kocka'",
+                               timeout=BOOT_TIMEOUT)
+        page.evaluate("location.hash = '#/'")
+        page.wait_for_selector("#start:not([aria-busy])")
         start_match(page, "katko")
         play_deal(page)
         # the new version in control, nothing else installing or waiting, and only its cache left
