@@ -27,10 +27,10 @@ import { openRoom, openInvite, stopHosting, joinPage, answerPage, codePage, resu
 
 const params = new URLSearchParams(location.search);
 const FRIEND_PAGES = ["join", "answer", "table"]; // a friend's pages: no Python needed
-let playing = null; // {game, config, lock} of the match on the table
 // how long a table's address opened waits for its match's lock (a reload's old page lets go
 // of it as it unloads); a match truly open in another tab is said after this
 const RELOAD_LOCK_MS = 5000;
+let playing = null; // {game, config, lock} of the match on the table
 let saves = {}; // the saved matches, by game (kept in step with the store)
 let ready = null; // Promise: Python is ready in its worker
 

@@ -439,8 +439,8 @@ function broadcast() {
 }
 
 // Hold the game's match for this tab: resolves {release()} (release resolves when the lock
-// is let go), or null when another tab of this site holds it. With ``waitMs``, a lock held
-// elsewhere is waited for that long: a reloaded table's old page lets go of it only as it
+// is let go), or null when another tab of this site holds it. With ``waitMs`` (and Web
+// Locks; the fallback below answers at once), a lock held elsewhere is waited for that long: a reloaded table's old page lets go of it only as it
 // unloads, a moment after the new page asks (without the wait, a reload sometimes found its
 // own match "open in another tab" and showed the lobby).
 export async function lockMatch(game, waitMs = 0) {
