@@ -217,27 +217,38 @@ class Katko(TrickMatch):
         if not trick.plays:
             return ANY, hand
         lead = SUIT[trick.plays[0][1]]
+        # Plain loops, no comprehensions: this runs for every card of every playout, and
+        # CPython 3.11 makes a comprehension a function call.
+        cards = []
         if self.must_beat:
             best = trick.best
             trump = self.trump_suit
             if SUIT[best] == lead:
                 # T-7.1: beat in the lead suit (an identical card does not beat, T-8) …
-                beaters = [c for c in hand if c > best and SUIT[c] == lead]
-                if beaters:
-                    return BEAT, beaters
+                for c in hand:
+                    if c > best and SUIT[c] == lead:
+                        cards.append(c)
+                if cards:
+                    return BEAT, cards
                 # … T-7.2: else any trump beats a winning card that is not a trump.
                 if trump != NO_TRUMP and trump != lead:
-                    trumps = [c for c in hand if SUIT[c] == trump]
-                    if trumps:
-                        return BEAT_TRUMP, trumps
+                    for c in hand:
+                        if SUIT[c] == trump:
+                            cards.append(c)
+                    if cards:
+                        return BEAT_TRUMP, cards
             else:
                 # The winning card is a trump on a plain lead: only a higher trump beats it.
-                trumps = [c for c in hand if c > best and SUIT[c] == trump]
-                if trumps:
-                    return BEAT_TRUMP, trumps
-        follow = [c for c in hand if SUIT[c] == lead]
-        if follow:
-            return FOLLOW, follow
+                for c in hand:
+                    if c > best and SUIT[c] == trump:
+                        cards.append(c)
+                if cards:
+                    return BEAT_TRUMP, cards
+        for c in hand:
+            if SUIT[c] == lead:
+                cards.append(c)
+        if cards:
+            return FOLLOW, cards
         return ANY, hand
 
     def duty(self, seat: int | None = None) -> tuple[str, list[str]]:
@@ -271,7 +282,10 @@ class Katko(TrickMatch):
         if self.copies > 1:
             cards = list(dict.fromkeys(cards))  # identical cards of two decks: one action
         row = _PLAY[seat]
-        return [row[c] for c in cards]
+        legal = []
+        for c in cards:
+            legal.append(row[c])
+        return legal
 
     def _check(self, action: Action) -> Refusal | None:
         seat = action.seat
