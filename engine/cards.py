@@ -83,7 +83,11 @@ class Deck:
         return self._codes[card]
 
     def codes(self, cards: list[int] | tuple[int, ...]) -> list[str]:
-        return [self._codes[c] for c in cards]
+        codes = self._codes
+        out = []
+        for c in cards:  # a loop: a comprehension is a call of its own in CPython 3.11
+            out.append(codes[c])
+        return out
 
     def parse(self, text: str) -> int:
         """The card of a code; ``ValueError`` with a readable message otherwise."""

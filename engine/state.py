@@ -44,23 +44,36 @@ BETWEEN_DEALS: frozenset[str] = frozenset(("none", "over"))
 in the play loop's hot paths (a property call costs more than the test)."""
 
 
+_DEFAULT_OPTIONS: dict[tuple[type, int], dict[str, Any]] = {}
+"""Each game's default options by table size, as :func:`resolve` gives them (copied for each match)."""
+
+
 def seeded_shuffle(cards: list[int], rng: random.Random) -> None:
     """``rng.shuffle(cards)``, the same permutation from the same state, about twice as fast:
     CPython's own Fisher–Yates with its ``_randbelow`` (rejection on ``getrandbits``)
-    written out in the loop, not called for each card (a seeded deal's main cost).
+    written out in the loop, not called for each card (a seeded deal's main cost), and
+    each draw's bit count read from a table.
 
     >>> a, b = list(range(52)), list(range(52))
     >>> random.Random(7).shuffle(a); seeded_shuffle(b, random.Random(7)); a == b
     True
     """
     getrandbits = rng.getrandbits
+    bits = _DRAW_BITS if len(cards) <= len(_DRAW_BITS) else [(i + 1).bit_length() for i in range(len(cards))]
     for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+        k = bits[i]  # a draw below i + 1 takes (i + 1).bit_length() bits
         j = getrandbits(k)
-        while j >= n:
+        while j > i:
             j = getrandbits(k)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+_ORDERED_PACKS: dict[tuple[int, int], tuple[int, ...]] = {}
+"""Unshuffled packs by deck size and number of decks: every card index in order, once per
+deck (a copy of one is cheaper than a list made from a range)."""
+
+_DRAW_BITS = [(i + 1).bit_length() for i in range(2 * 52)]
+"""``_DRAW_BITS[i]``: the bits of one draw below ``i + 1``, for packs of up to two decks."""
 
 
 @dataclass
@@ -103,6 +116,7 @@ class Match(ABC):
     # the actions legal_actions listed last (or random_action drew), all legal until the
     # state changes (apply, start_deal): apply skips the check for them
     _listed: tuple[Action, ...] = ()
+    _actions: list[str]  # the current deal's record's actions (apply's every call appends one)
 
     # ------------------------------------------------------------------ setup
 
@@ -124,7 +138,14 @@ class Match(ABC):
                 else f"{self.NAME} is for exactly {self.MIN_PLAYERS} players, not {players!r}"
             )
         self.players = players
-        self.options = resolve(self.OPTIONS, options or {}, players)
+        if options:
+            self.options = resolve(self.OPTIONS, options, players)
+        else:  # the defaults, resolved once per game and table size (a playout's every new match)
+            key = (type(self), players)
+            defaults = _DEFAULT_OPTIONS.get(key)
+            if defaults is None:
+                defaults = _DEFAULT_OPTIONS[key] = resolve(self.OPTIONS, {}, players)
+            self.options = dict(defaults)
         self._check_options(self.options, players)
         if names is not None and len(names) != players:
             raise OptionError(f"names must have one entry per seat ({players}), not {len(names)}")
@@ -207,12 +228,12 @@ class Match(ABC):
             cards, turned_card = self._parse_hands(hands, turned)
         self.log = []
         self._listed = ()
-        record = DealRecord(
-            start,
-            [self.DECK.codes(h) for h in cards],
-            None if turned_card is None else self.DECK.code(turned_card),
-        )
+        deck = self.DECK
+        record = DealRecord(start, [], None if turned_card is None else deck.code(turned_card))
+        for hand in cards:
+            record.hands.append(deck.codes(hand))
         self.records.append(record)
+        self._actions = record.actions
         events = self._begin(cards, start, turned_card)
         self._after(events)
         return events
@@ -297,7 +318,11 @@ class Match(ABC):
     def _pack(self, deal: int) -> list[int]:
         """The shuffled pack of deal ``deal``: every card in index order once per deck, then
         shuffled by the number's ``cards`` stream of that deal, or by the seeded ``rng``."""
-        pack = list(range(self.DECK.size)) * self._deck_copies()
+        key = (self.DECK.size, self._deck_copies())
+        ordered = _ORDERED_PACKS.get(key)
+        if ordered is None:
+            ordered = _ORDERED_PACKS[key] = tuple(range(key[0])) * key[1]
+        pack = list(ordered)
         if self.number is None:
             seeded_shuffle(pack, self.rng)
         else:
@@ -315,7 +340,10 @@ class Match(ABC):
     def _deal_out(self, pack: list[int], start: int, size: int) -> tuple[list[list[int]], int | None]:
         """The hands (seat order) and turned card from a shuffled pack: here in blocks,
         the first ``size`` cards to seat 0, the next to seat 1, …"""
-        return [pack[i * size:(i + 1) * size] for i in range(self.players)], None
+        hands = []
+        for i in range(self.players):
+            hands.append(pack[i * size:(i + 1) * size])
+        return hands, None
 
     def numbered_start(self, deal: int = 0) -> int:
         """The dealer (Katte: leader) the number draws by lot for deal ``deal``; the rules
@@ -391,7 +419,7 @@ class Match(ABC):
             if refusal is not None:
                 raise IllegalAction(refusal)
         self._listed = ()
-        self.records[-1].actions.append(action.text)
+        self._actions.append(action.text)
         events = self._apply(action)
         self.log += events  # _after, written out: this is every action's path
         if self.phase == "over":
@@ -434,7 +462,11 @@ class Match(ABC):
         """
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
-        other.records = self.records[:-1] + [self.records[-1].copy()] if self.records else []
+        if self.records:
+            other.records = self.records[:-1] + [self.records[-1].copy()]
+            other._actions = other.records[-1].actions
+        else:
+            other.records = []
         other.summaries = list(self.summaries)
         other.log = list(self.log)
         # the seeded generator is shared, not copied (a copy of its state is most of a

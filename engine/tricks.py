@@ -22,6 +22,9 @@ from .errors import Refusal
 from .events import Event
 from .state import BETWEEN_DEALS, Match
 
+_CLOCKWISE = [[(seat + 1) % n for seat in range(n)] for n in range(33)]
+"""``_CLOCKWISE[n][seat]``: the next seat clockwise at a table of ``n`` (shared, never changed)."""
+
 
 class Trick:
     """A trick: who led, how many cards complete it, the plays so far, and who is winning it.
@@ -68,12 +71,23 @@ class TrickMatch(Match):
     trick: Trick | None
     done: list[Trick]
     turn: int
+    _following: list[int]  # _following[seat]: who plays after seat within a trick
 
     def _start_tricks(self, hands: list[list[int]], leader: int) -> None:
         self.hands = hands
         self.trick = Trick(leader, self._trick_size())
         self.done = []
         self.turn = leader
+        self._following = _CLOCKWISE[self.players]
+
+    def _seat_order_changed(self) -> None:
+        """Read :meth:`_next_seat` into the table the play loop uses (a list, not a call per
+        card), for a game whose order changes within a deal (Katte's eliminations). The table
+        is replaced, never changed, so clones and matches may share it."""
+        following = []
+        for seat in range(self.players):
+            following.append(self._next_seat(seat))
+        self._following = following
 
     def _copy_tricks(self, other: TrickMatch) -> None:
         """Fill ``other`` (a shallow copy) with independent trick state."""
@@ -98,7 +112,8 @@ class TrickMatch(Match):
         return self.players
 
     def _next_seat(self, seat: int) -> int:
-        """Who plays after ``seat`` within a trick: the next seat clockwise."""
+        """Who plays after ``seat`` within a trick: the next seat clockwise (read into a
+        table as each deal starts, see :meth:`_seat_order_changed`)."""
         return (seat + 1) % self.players
 
     def _played(self, seat: int, card: int, face_up: bool, beat: bool) -> list[Event]:
@@ -121,7 +136,7 @@ class TrickMatch(Match):
                 trick.best, trick.winner, beat = card, seat, True
         events = self._played(seat, card, face_up, beat)
         if len(plays) < trick.size:
-            self.turn = self._next_seat(seat)
+            self.turn = self._following[seat]
             return events
         self.done.append(trick)
         events += self._trick_taken(trick)
@@ -163,7 +178,10 @@ class TrickMatch(Match):
         return self.turn
 
     def trick_summary(self) -> list[dict[str, Any]]:
-        return [{"leader": t.leader, "winner": t.winner} for t in self.done]
+        summary = []
+        for t in self.done:  # a loop: this is written once per deal of every playout
+            summary.append({"leader": t.leader, "winner": t.winner})
+        return summary
 
     # ------------------------------------------------------------- views
     # Each of these also answers before the first deal, when there are no cards yet.
