@@ -84,7 +84,11 @@ def early_end(points: Sequence[int], hejma: int | None, mode: str) -> tuple[int,
         p = points[s]
         if p < rest:
             continue  # someone with no points yet could still take them all and pass p
-        reach = max(points[j] for j in range(n) if j != s) + rest  # the most anyone else can end with
+        reach = 0  # the most anyone else can end with (a loop, not a generator: every trick asks)
+        for j in range(n):
+            if j != s and points[j] > reach:
+                reach = points[j]
+        reach += rest
         if p > reach:
             return s, "out_of_reach"
         if hejma == s and p >= reach:
@@ -177,7 +181,11 @@ class Kocka(TrickMatch):
             return (self.turn,)
         if phase == "pass":
             passed = self.passed
-            return tuple(s for s in range(SEATS) if passed[s] is None)
+            acting = []
+            for s in range(SEATS):  # a loop: a generator is a call per seat in CPython 3.11
+                if passed[s] is None:
+                    acting.append(s)
+            return tuple(acting)
         return ()
 
     def _legal_actions(self, seat: int | None) -> list[Action]:
@@ -189,12 +197,17 @@ class Kocka(TrickMatch):
             row = _PLAY[seat]
             hand = self.hands[seat]
             plays = self.trick.plays  # type: ignore[union-attr]  # a trick is in play
+            legal = []  # plain loops: a comprehension is a call of its own in CPython 3.11
             if plays:  # O-6: follow suit if you can
                 lead = SUIT[plays[0][1]]
-                follow = [row[c] for c in hand if SUIT[c] == lead]
-                if follow:
-                    return follow
-            return [row[c] for c in hand]
+                for c in hand:
+                    if SUIT[c] == lead:
+                        legal.append(row[c])
+                if legal:
+                    return legal
+            for c in hand:
+                legal.append(row[c])
+            return legal
         acting = self.to_act()
         if seat is None:
             seat = acting[0] if acting else -1
