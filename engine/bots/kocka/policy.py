@@ -85,13 +85,22 @@ def medium_play(sim: Sim) -> int:
 def _lead(sim: Sim, seat: int, hand: int, unseen: int) -> int:
     """Lead the card least likely to win, weighted by what winning would cost."""
     voids = sim.voids
+    # how many others are void in each suit (counted once, not once per card: every playout's
+    # every lead asks)
+    void_others = [0, 0, 0, 0]
+    for j in range(4):
+        if j != seat:
+            v = voids[j]
+            for suit in range(4):
+                if v >> suit & 1:
+                    void_others[suit] += 1
     best_c, best_cost = -1, 1e9
     last = sim.ntricks == 7
     for c in cards_in(hand):
         s = c >> 3
         lo = (unseen & BELOW[c]).bit_count()
         hi = (unseen & ABOVE[c]).bit_count()
-        void_opp = sum(1 for j in range(4) if j != seat and voids[j] >> s & 1)
+        void_opp = void_others[s]
         if hi == 0:
             pw = 1.0
         elif lo == 0:

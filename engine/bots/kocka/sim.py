@@ -163,9 +163,14 @@ class Sim:
             return max(p) >= 17
         rest = TOTAL - p[0] - p[1] - p[2] - p[3]
         for s in range(4):
+            # s is certain to lose if it stays above every other seat (level with Hejma);
+            # loops, not all() over a generator: this runs after every trick of every playout
             ps = p[s]
             hj = self.hejma == s
-            if all(ps > p[j] + rest or (hj and ps >= p[j] + rest) for j in range(4) if j != s):
+            for j in range(4):
+                if j != s and not (ps > p[j] + rest or (hj and ps >= p[j] + rest)):
+                    break
+            else:
                 return True
         return False
 
