@@ -123,7 +123,10 @@ def sample_world(facts: Facts, rng: Any, tries: int = 20) -> tuple[Sim, list[int
         ok = True
         for forbid, s, k in slots:
             if forbid:
-                allowed = [i for i, c in enumerate(pool) if not forbid >> c & 1]
+                allowed = []  # a loop, not a comprehension: every world's every card asks
+                for i in range(len(pool)):
+                    if not forbid >> pool[i] & 1:
+                        allowed.append(i)
                 if not allowed:
                     ok = False
                     break
