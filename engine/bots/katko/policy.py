@@ -29,16 +29,33 @@ def quick_policy(sim: Sim, legal: list[int]) -> int:
     hand = sim.hands[sim.turn]
     trump = sim.trump
     if len(hand) != 2:
-        return min(legal, key=lambda c: c % RANKS + (RANKS if c // RANKS == trump else 0))
+        return _weakest(legal, trump)
     if sim.lead < 0:
         a, b = hand
         if sim.bonus and (a % RANKS == DEUCE) != (b % RANKS == DEUCE):
             return b if a % RANKS == DEUCE else a
-        return max(hand, key=lambda c: c % RANKS + (RANKS if c // RANKS == trump else 0))
+        # the stronger of the two (the first if they are as strong)
+        return b if _strength(b, trump) > _strength(a, trump) else a
     winners = [c for c in legal if sim.beats(c)]
     if winners:
-        return min(winners, key=lambda c: c % RANKS + (RANKS if c // RANKS == trump else 0))
-    return min(legal, key=lambda c: c % RANKS + (RANKS if c // RANKS == trump else 0))
+        return _weakest(winners, trump)
+    return _weakest(legal, trump)
+
+
+def _strength(card: int, trump: int) -> int:
+    """A card's strength by rank alone, trumps above every plain card."""
+    return card % RANKS + (RANKS if card // RANKS == trump else 0)
+
+
+def _weakest(cards: list[int], trump: int) -> int:
+    """The first of the weakest ``cards`` by rank alone (trumps strongest), as
+    ``min(cards, key=…)`` finds it: a loop, since every move of every playout asks."""
+    weakest, least = cards[0], 2 * RANKS
+    for c in cards:
+        strength = c % RANKS + (RANKS if c // RANKS == trump else 0)
+        if strength < least:
+            weakest, least = c, strength
+    return weakest
 
 
 class Counting:

@@ -101,23 +101,33 @@ class Sim:
         lead = self.lead
         if lead < 0:
             return hand
+        # plain loops, not comprehensions: every move of every playout asks
+        cards = []
         if self.must_beat:
             best = self.best
             trump = self.trump
             if best // RANKS == lead:
-                beaters = [c for c in hand if c > best and c // RANKS == lead]
-                if beaters:
-                    return beaters
+                for c in hand:
+                    if c > best and c // RANKS == lead:
+                        cards.append(c)
+                if cards:
+                    return cards
                 if trump >= 0 and trump != lead:
-                    trumps = [c for c in hand if c // RANKS == trump]
-                    if trumps:
-                        return trumps
+                    for c in hand:
+                        if c // RANKS == trump:
+                            cards.append(c)
+                    if cards:
+                        return cards
             else:
-                trumps = [c for c in hand if c > best and c // RANKS == trump]
-                if trumps:
-                    return trumps
-        follow = [c for c in hand if c // RANKS == lead]
-        return follow if follow else hand
+                for c in hand:
+                    if c > best and c // RANKS == trump:
+                        cards.append(c)
+                if cards:
+                    return cards
+        for c in hand:
+            if c // RANKS == lead:
+                cards.append(c)
+        return cards if cards else hand
 
     def play(self, card: int) -> None:
         seat = self.turn

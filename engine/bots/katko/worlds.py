@@ -52,7 +52,12 @@ class Info:
 
     def pool(self) -> list[int]:
         """The unseen cards, one entry per copy, in a fixed order."""
-        return [c for c in range(DECK) for _ in range(self.unseen[c])]
+        pool = []
+        unseen = self.unseen
+        for c in range(DECK):  # a loop: every world of every decision asks
+            for _ in range(unseen[c]):
+                pool.append(c)
+        return pool
 
     def order(self) -> list[int]:
         """The other seats, most constrained first (they draw their hidden cards first)."""
