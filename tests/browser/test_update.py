@@ -22,18 +22,53 @@ SETTLED = """async () => document.body.dataset.ready === '1' && !document.docume
   && !(await navigator.serviceWorker.getRegistration())?.waiting"""
 
 
-def reopen(page: Any) -> None:
+def reopen(page: Any, cdp: Any) -> None:
     """The player opens the page again. The browser's own update check at this navigation
     can make the page reload itself once more (pwa.js): that reload then takes the place of
     ours, which Playwright reports as aborted; the waits after this say where it must end.
-    Like every wait here it allows for a loaded machine: a navigation waits for the new
-    version's service worker to finish activating (it deletes the old version's cache), and
-    with the suite's other browsers on both cores the default 30 s was once not enough."""
-    try:
-        page.reload(wait_until="commit", timeout=BOOT_TIMEOUT)
-    except PlaywrightError as e:
-        if "ERR_ABORTED" not in str(e):
-            raise
+    A navigation can also wait on a service worker that DevTools keeps from going idle (see
+    wait_for_takeover): if it has not committed within 20 s, the workers are stopped, as the
+    browser would stop idle ones, and the page is opened again."""
+    for attempt in range(3):
+        try:
+            if attempt == 0:
+                page.reload(wait_until="commit", timeout=20_000)
+            else:
+                page.goto(page.url, wait_until="commit", timeout=20_000)
+            return
+        except PlaywrightError as e:
+            if "ERR_ABORTED" in str(e):
+                return
+            if "Timeout" not in str(e) or attempt == 2:
+                raise
+            print(f"reopen: no commit within 20 s (attempt {attempt + 1}); stopping the service workers")
+            cdp.send("ServiceWorker.stopAllWorkers")
+
+
+def wait_for_takeover(page: Any, cdp: Any, predicate: str) -> None:
+    """Wait for ``predicate`` (JS) once the page has let a waiting version take over.
+
+    The page asks the waiting version to skip waiting; the browser activates it once the old
+    version is idle, and stops an idle worker after a few seconds. But a worker with DevTools
+    attached is never stopped for idleness, and Playwright attaches to every service worker:
+    when the old one had a request in flight at the moment of the ask, the activation then
+    waits for Chromium's five-minute limit (seen here about every other run). So while the
+    page waits for the takeover, the old worker is stopped as the idle timer would stop it.
+    """
+    waiting = """async () => document.documentElement.dataset.updating === '1'
+      && Boolean((await navigator.serviceWorker.getRegistration())?.waiting)"""
+    for _ in range(BOOT_TIMEOUT // 2000):
+        try:
+            page.wait_for_function(predicate, timeout=2000)
+            return
+        except PlaywrightError:
+            pass  # not yet, or the page reloaded itself meanwhile: look again
+        try:
+            if page.evaluate(waiting):
+                cdp.send("ServiceWorker.stopAllWorkers")
+        except PlaywrightError:
+            pass  # the page is between documents (its own reload)
+    page.wait_for_function(predicate, timeout=2000)  # the last look: its error says what is missing
 
 
 def test_new_version_waits_for_the_next_load(browser: Any, site: Path, tmp_path: Path) -> None:
@@ -43,6 +78,8 @@ def test_new_version_waits_for_the_next_load(browser: Any, site: Path, tmp_path:
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     context = browser.new_context(base_url=f"http://127.0.0.1:{srv.server_address[1]}")
     page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("ServiceWorker.enable")
     try:
         open_lobby(page)
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT)
@@ -65,28 +102,27 @@ def test_new_version_waits_for_the_next_load(browser: Any, site: Path, tmp_path:
 
         # opened again: the new version takes over before any game, the old cache goes.
         # (The page then reloads itself once; waiting for "load" could race with that.)
-        reopen(page)
-        page.wait_for_function(f"async () => {{ const k = await caches.keys(); return k.length === 1 && k[0] === '{old}x'; }}",
-                               timeout=BOOT_TIMEOUT)
+        reopen(page, cdp)
+        wait_for_takeover(page, cdp, f"async () => {{ const k = await caches.keys(); return k.length === 1 && k[0] === '{old}x'; }}")
         # the page after its own reload, the new version active (waited for, not read once: the
         # page's own reload may still be on its way when the first copy looks settled)
-        page.wait_for_function(f"""async () => (await ({SETTLED})())
-          && (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated'""", timeout=BOOT_TIMEOUT)
+        wait_for_takeover(page, cdp, f"""async () => (await ({SETTLED})())
+          && (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated'""")
 
         # and it stays there: opened once more, the site settles on the one new cache (the
         # browser's own update check may still be under way at this load: see README, "Updates"),
         # and play works on it
-        reopen(page)
-        page.wait_for_function(f"""async () => {{
+        reopen(page, cdp)
+        wait_for_takeover(page, cdp, f"""async () => {{
           const r = await navigator.serviceWorker.getRegistration();
           const k = (await caches.keys()).filter((n) => n.startsWith('kortti-'));
           return document.body.dataset.ready === '1' && !document.documentElement.dataset.updating
             && r && !r.installing && !r.waiting && k.length === 1 && k[0] === '{old}x';
-        }}""", timeout=BOOT_TIMEOUT)
+        }}""")
         # it was opened on the Kočka table's address: that match continues (its old page's
         # hold on it let go as it unloaded); the player goes back to the lobby and starts another
-        page.wait_for_function("window.kortti.model() && window.kortti.model().game === 'kocka'",
-                               timeout=BOOT_TIMEOUT)
+        # (window.kortti looked for first: a page that has just reloaded itself may not have it yet)
+        wait_for_takeover(page, cdp, "window.kortti?.model()?.game === 'kocka'")
         page.evaluate("location.hash = '#/'")
         page.wait_for_selector("#start:not([aria-busy])")
         start_match(page, "katko")
