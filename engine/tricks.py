@@ -112,8 +112,10 @@ class TrickMatch(Match):
         return self.players
 
     def _next_seat(self, seat: int) -> int:
-        """Who plays after ``seat`` within a trick: the next seat clockwise (read into a
-        table as each deal starts, see :meth:`_seat_order_changed`)."""
+        """Who plays after ``seat`` within a trick: the next seat clockwise. The play loop
+        reads a table, not this: every deal starts clockwise, and a game that overrides this
+        for a change within the deal (Katte's eliminations) calls :meth:`_seat_order_changed`
+        when its order changes."""
         return (seat + 1) % self.players
 
     def _played(self, seat: int, card: int, face_up: bool, beat: bool) -> list[Event]:
