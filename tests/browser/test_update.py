@@ -138,3 +138,63 @@ def test_new_version_waits_for_the_next_load(browser: Any, site: Path, tmp_path:
         context.close()
         srv.shutdown()
         srv.server_close()
+
+
+# A browser that never lets the waiting version take over (the page's ask is dropped on
+# its way): what a player meets if the old version never goes idle.
+NEVER_TAKES_OVER = """
+const post = ServiceWorker.prototype.postMessage;
+ServiceWorker.prototype.postMessage = function (message, ...rest) {
+  if (message !== "skip-waiting") return post.call(this, message, ...rest);
+};
+"""
+
+
+def test_a_takeover_that_never_comes_does_not_hold_the_match_back(browser: Any, site: Path, tmp_path: Path) -> None:
+    root = tmp_path / "site"
+    shutil.copytree(site, root)
+    srv = make_server(root, 0)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    context = browser.new_context(base_url=f"http://127.0.0.1:{srv.server_address[1]}")
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("ServiceWorker.enable")
+    try:
+        open_lobby(page)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT)
+        [old] = page.evaluate(CACHES)
+        start_match(page, "kocka")
+        take_turn(page, wait_turn(page))
+        table = page.url
+        sw = root / "sw.js"
+        sw.write_text(re.sub(r'const VERSION = "(\w+)"', r'const VERSION = "\1x"', sw.read_text(), count=1))
+        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        page.wait_for_function("navigator.serviceWorker.getRegistration().then((r) => Boolean(r && r.waiting))",
+                               timeout=BOOT_TIMEOUT)
+
+        # opened again on the table's address, the new version waiting: the page asks it to
+        # take over, and it never does; after a few seconds the match goes on, on this version
+        page.add_init_script(NEVER_TAKES_OVER)
+        reopen(page, cdp)
+        page.wait_for_function("document.documentElement.dataset.updating === '1'", timeout=BOOT_TIMEOUT)
+        page.wait_for_function("window.kortti?.model()?.game === 'kocka'", timeout=BOOT_TIMEOUT)
+        assert page.url == table
+        assert page.evaluate("document.documentElement.dataset.updating") is None
+        assert page.evaluate("sessionStorage.getItem('kortti-update')") is None
+        take_turn(page, wait_turn(page))  # and it plays
+        assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => Boolean(r.waiting))")
+        assert page.evaluate(CACHES) == sorted([old, old + "x"])  # the old version is still whole
+
+        # the next time the page is opened (where the browser lets it), the new version takes over
+        page.close()
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("ServiceWorker.enable")
+        page.goto(table, wait_until="commit")
+        wait_for_takeover(page, cdp, f"""async () => (await ({SETTLED})())
+          && JSON.stringify(await ({CACHES})()) === JSON.stringify(['{old}x'])""")
+        wait_for_takeover(page, cdp, "window.kortti?.model()?.game === 'kocka'")
+    finally:
+        context.close()
+        srv.shutdown()
+        srv.server_close()

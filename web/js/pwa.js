@@ -7,24 +7,33 @@ import { t } from "./i18n.js";
 
 let updating = false; // this page asked a waiting version to take over, and will reload
 
+/** How long the page waits for a waiting version to take over before it goes on without
+ * it. The takeover takes well under a second when the old version is idle; a browser that
+ * keeps the old one busy must not keep the player from the match they came back to. */
+export const TAKEOVER_WAIT_MS = 8000;
+
 /** At load: a version that installed during an earlier visit takes over now, before any
- * game starts; the page then reloads itself once. Resolves true when it does (the page
- * must not continue a match meanwhile: app.js waits for this before it resumes one). */
+ * game starts; the page then reloads itself once. Resolves true when the page will not
+ * resume a match itself: it reloads, or the player began a game meanwhile (app.js waits
+ * for this before it resumes one). Resolves false when there is nothing to take up, or
+ * when the takeover has not come within TAKEOVER_WAIT_MS: the page then goes on with the
+ * version it has, and the new one waits for the next load. */
 export async function takeUpdate(inGame) {
   if (!("serviceWorker" in navigator)) return false;
   const sw = navigator.serviceWorker;
   let reloading = false;
+  let tookOver = () => {}; // ends the wait below
   sw.addEventListener("controllerchange", () => {
     // the waiting version took over at load time: reload once, unless a game has begun
-    // (a match continued meanwhile): then this page stays as it is, and is done updating
+    // (a match continued meanwhile) or the page stopped waiting: then it stays as it is
     if (!reloading && !inGame() && sessionStorage.getItem("kortti-update") === "1") {
       reloading = true;
       sessionStorage.removeItem("kortti-update");
       location.reload();
     } else if (!reloading) {
-      sessionStorage.removeItem("kortti-update");
-      delete document.documentElement.dataset.updating;
+      doneUpdating();
     }
+    tookOver();
   });
   let reg;
   try {
@@ -40,8 +49,20 @@ export async function takeUpdate(inGame) {
   sessionStorage.setItem("kortti-update", "1");
   // this page reloads itself once the new version has taken over (tests wait for that)
   document.documentElement.dataset.updating = "1";
+  const came = new Promise((done) => { tookOver = () => done(true); });
   reg.waiting.postMessage("skip-waiting");
-  return true;
+  const waited = new Promise((done) => setTimeout(() => done(false), TAKEOVER_WAIT_MS));
+  if (await Promise.race([came, waited])) return true;
+  // not taken over in time: go on with this version (a late takeover then reloads nothing)
+  doneUpdating();
+  return inGame();
+}
+
+/** This page is no longer waiting for a new version to take over. */
+function doneUpdating() {
+  updating = false;
+  sessionStorage.removeItem("kortti-update");
+  delete document.documentElement.dataset.updating;
 }
 
 /** Resolves once ``worker`` is past installing (installed, or redundant: nothing new), or
