@@ -17,6 +17,9 @@ from ..base import Bot, Decision, View, cards_in
 from .hints import pass_decision, play_decision
 from .sim import ABOVE, ALL, BELOW, HEARTS, HEJMA_BIT, LEAVES, SUIT, Sim, mask, sim_from_view
 
+_GUARDED = [0.75 ** guards for guards in range(9)]
+"""How much each lower card of its own (a guard to duck with) lowers a card's chance to win."""
+
 
 def danger(c: int, hand: int, unseen: int) -> float:
     """Expected penalty that holding ``c`` will still cost (a strong player's rule of thumb).
@@ -30,8 +33,7 @@ def danger(c: int, hand: int, unseen: int) -> float:
     if lo == 0:
         wp = 0.0 if hi else 0.5  # nobody else holds the suit: it wins when led, and draws discards
     else:
-        guards = (hand & BELOW[c]).bit_count()
-        wp = lo / (lo + hi) * (0.75 ** guards)
+        wp = lo / (lo + hi) * _GUARDED[(hand & BELOW[c]).bit_count()]
     d = wp * 3.5
     if c < 8:
         d += POINTS[c] * (0.25 + 0.6 * wp)
@@ -89,14 +91,19 @@ def _lead(sim: Sim, seat: int, hand: int, unseen: int) -> int:
     # every lead asks)
     void_others = [0, 0, 0, 0]
     for j in range(4):
-        if j != seat:
-            v = voids[j]
-            for suit in range(4):
-                if v >> suit & 1:
-                    void_others[suit] += 1
+        v = voids[j]
+        if v and j != seat:  # (most seats are void in nothing)
+            void_others[0] += v & 1
+            void_others[1] += v >> 1 & 1
+            void_others[2] += v >> 2 & 1
+            void_others[3] += v >> 3 & 1
     best_c, best_cost = -1, 1e9
     last = sim.ntricks == 7
-    for c in cards_in(hand):
+    rest = hand
+    while rest:  # the cards lowest first, without a list (every playout's every lead)
+        low = rest & -rest
+        rest ^= low
+        c = low.bit_length() - 1
         s = c >> 3
         lo = (unseen & BELOW[c]).bit_count()
         hi = (unseen & ABOVE[c]).bit_count()
@@ -114,11 +121,24 @@ def _lead(sim: Sim, seat: int, hand: int, unseen: int) -> int:
             gain += 4.0 if c > HEJMA else 1.5
         if hi == 0 and lo == 0:
             gain += 4.0  # everyone discards onto it
+        # danger(c, hand, unseen), written out with the lo and hi counted above: the same
+        # operations in the same order, so the same floats (the bot goldens hold it)
+        if lo == 0:
+            wp = 0.0 if hi else 0.5
+        else:
+            wp = lo / (lo + hi) * _GUARDED[(hand & BELOW[c]).bit_count()]
+        d = wp * 3.5
+        if c < 8:
+            d += POINTS[c] * (0.25 + 0.6 * wp)
+        elif c == HEJMA:
+            d += 10.0 * (0.15 + 0.8 * wp)
+        elif c > HEJMA and c < 16 and unseen & HEJMA_BIT:
+            d += 10.0 * wp * 0.4
         cost = pw * (gain + 2.0)
         if pw == 0.0:
-            cost -= 0.1 * danger(c, hand, unseen) + 0.3 * POINTS[c]  # shed risky cards for free
+            cost -= 0.1 * d + 0.3 * POINTS[c]  # shed risky cards for free
         else:
-            cost -= 0.15 * danger(c, hand, unseen)
+            cost -= 0.15 * d
         if cost < best_cost:
             best_c, best_cost = c, cost
     return best_c
@@ -143,7 +163,11 @@ def _follow(sim: Sim, hand: int, legal: int, unseen: int) -> int:
         return lowest.bit_length() - 1
     # we take the trick anyway: shed the card that would cost most to keep
     best_c, best_v = -1, -1e9
-    for c in cards_in(legal):
+    rest = legal
+    while rest:  # lowest first, without a list
+        low = rest & -rest
+        rest ^= low
+        c = low.bit_length() - 1
         v = danger(c, hand, unseen) - POINTS[c] + 0.01 * c
         if v > best_v:
             best_c, best_v = c, v
@@ -155,7 +179,11 @@ def _discard(hand: int, unseen: int) -> int:
     if hand & HEJMA_BIT:
         return HEJMA
     best_c, best_v = -1, -1e9
-    for c in cards_in(hand):
+    rest = hand
+    while rest:  # lowest first, without a list
+        low = rest & -rest
+        rest ^= low
+        c = low.bit_length() - 1
         v = danger(c, hand, unseen) + POINTS[c] + 0.01 * (c & 7)
         if v > best_v:
             best_c, best_v = c, v

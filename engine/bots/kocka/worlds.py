@@ -203,7 +203,12 @@ class Reader:
         """A world for the search: one that explains every play if a draw finds one."""
         for _ in range(self.tries):
             hands = self.draw()
-            if hands is not None and all(self.explains(s, hands[s]) for s in self.order):
+            if hands is None:
+                continue
+            for s in self.order:  # a loop, not all() over a generator: up to 30 draws a world
+                if not self.explains(s, hands[s]):
+                    break
+            else:
                 world = self.base.copy()
                 world.hands = hands
                 return world
