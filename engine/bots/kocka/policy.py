@@ -28,8 +28,12 @@ def danger(c: int, hand: int, unseen: int) -> float:
     suit, few higher ones, and few lower cards of its own to duck with. Hearts
     and Hejma carry their own points on top; a high leaf may catch Hejma.
     """
-    lo = (unseen & BELOW[c]).bit_count()
-    hi = (unseen & ABOVE[c]).bit_count()
+    return _danger(c, (unseen & BELOW[c]).bit_count(), (unseen & ABOVE[c]).bit_count(), hand, unseen)
+
+
+def _danger(c: int, lo: int, hi: int, hand: int, unseen: int) -> float:
+    """:func:`danger` from the counts of unseen cards below (``lo``) and above (``hi``)
+    ``c`` in its suit, for a caller that has counted them already (the lead)."""
     if lo == 0:
         wp = 0.0 if hi else 0.5  # nobody else holds the suit: it wins when led, and draws discards
     else:
@@ -121,19 +125,7 @@ def _lead(sim: Sim, seat: int, hand: int, unseen: int) -> int:
             gain += 4.0 if c > HEJMA else 1.5
         if hi == 0 and lo == 0:
             gain += 4.0  # everyone discards onto it
-        # danger(c, hand, unseen), written out with the lo and hi counted above: the same
-        # operations in the same order, so the same floats (the bot goldens hold it)
-        if lo == 0:
-            wp = 0.0 if hi else 0.5
-        else:
-            wp = lo / (lo + hi) * _GUARDED[(hand & BELOW[c]).bit_count()]
-        d = wp * 3.5
-        if c < 8:
-            d += POINTS[c] * (0.25 + 0.6 * wp)
-        elif c == HEJMA:
-            d += 10.0 * (0.15 + 0.8 * wp)
-        elif c > HEJMA and c < 16 and unseen & HEJMA_BIT:
-            d += 10.0 * wp * 0.4
+        d = _danger(c, lo, hi, hand, unseen)  # with the counts made above, not made again
         cost = pw * (gain + 2.0)
         if pw == 0.0:
             cost -= 0.1 * d + 0.3 * POINTS[c]  # shed risky cards for free
