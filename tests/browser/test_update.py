@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 import shutil
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -71,7 +73,11 @@ def wait_for_takeover(page: Any, cdp: Any, predicate: str) -> None:
     page.wait_for_function(predicate, timeout=2000)  # the last look: its error says what is missing
 
 
-def test_new_version_waits_for_the_next_load(browser: Any, site: Path, tmp_path: Path) -> None:
+@contextmanager
+def served_copy(browser: Any, site: Path, tmp_path: Path) -> Iterator[tuple[Path, Any, Any, Any]]:
+    """A copy of the built site on a server of its own (a test deploys a new version by
+    editing it), and a context with a page on it whose DevTools session sees the service
+    workers: (the copy's root, the context, the page, the session)."""
     root = tmp_path / "site"
     shutil.copytree(site, root)
     srv = make_server(root, 0)
@@ -81,20 +87,40 @@ def test_new_version_waits_for_the_next_load(browser: Any, site: Path, tmp_path:
     cdp = context.new_cdp_session(page)
     cdp.send("ServiceWorker.enable")
     try:
-        open_lobby(page)
-        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT)
-        [old] = page.evaluate(CACHES)
-        start_match(page, "kocka")
-        take_turn(page, wait_turn(page))  # a game is in progress
+        yield root, context, page, cdp
+    finally:
+        context.close()
+        srv.shutdown()
+        srv.server_close()
+
+
+def playing_kocka(page: Any) -> str:
+    """The site installed (its service worker in control) and a Kočka match in progress; the
+    name of the version's cache."""
+    open_lobby(page)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT)
+    [cache] = page.evaluate(CACHES)
+    start_match(page, "kocka")
+    take_turn(page, wait_turn(page))
+    return str(cache)
+
+
+def deploy_new_version(page: Any, root: Path) -> None:
+    """A new version of the site deployed, found by the page's browser, installed and waiting."""
+    sw = root / "sw.js"
+    sw.write_text(re.sub(r'const VERSION = "(\w+)"', r'const VERSION = "\1x"', sw.read_text(), count=1))
+    page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+    page.wait_for_function("navigator.serviceWorker.getRegistration().then((r) => Boolean(r && r.waiting))",
+                           timeout=BOOT_TIMEOUT)
+
+
+def test_new_version_waits_for_the_next_load(browser: Any, site: Path, tmp_path: Path) -> None:
+    with served_copy(browser, site, tmp_path) as (root, _, page, cdp):
+        old = playing_kocka(page)  # a game is in progress
         page.evaluate("window.sameDocument = true")
 
         # a new version is deployed while we play
-        sw = root / "sw.js"
-        text = sw.read_text()
-        sw.write_text(re.sub(r'const VERSION = "(\w+)"', r'const VERSION = "\1x"', text, count=1))
-        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
-        page.wait_for_function("navigator.serviceWorker.getRegistration().then((r) => Boolean(r && r.waiting))",
-                               timeout=BOOT_TIMEOUT)
+        deploy_new_version(page, root)
         page.wait_for_function("async () => (await caches.keys()).length === 2")
         assert page.evaluate("window.sameDocument") is True  # not reloaded under our feet
         play_deal(page)  # the game goes on to its end on the old version
@@ -134,10 +160,6 @@ def test_new_version_waits_for_the_next_load(browser: Any, site: Path, tmp_path:
           return r && r.active?.state === 'activated' && !r.installing && !r.waiting
             && JSON.stringify(await ({CACHES})()) === JSON.stringify(['{old}x']);
         }}""", timeout=BOOT_TIMEOUT)
-    finally:
-        context.close()
-        srv.shutdown()
-        srv.server_close()
 
 
 # A browser that never lets the waiting version take over (the page's ask is dropped on
@@ -151,26 +173,10 @@ ServiceWorker.prototype.postMessage = function (message, ...rest) {
 
 
 def test_a_takeover_that_never_comes_does_not_hold_the_match_back(browser: Any, site: Path, tmp_path: Path) -> None:
-    root = tmp_path / "site"
-    shutil.copytree(site, root)
-    srv = make_server(root, 0)
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    context = browser.new_context(base_url=f"http://127.0.0.1:{srv.server_address[1]}")
-    page = context.new_page()
-    cdp = context.new_cdp_session(page)
-    cdp.send("ServiceWorker.enable")
-    try:
-        open_lobby(page)
-        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT)
-        [old] = page.evaluate(CACHES)
-        start_match(page, "kocka")
-        take_turn(page, wait_turn(page))
+    with served_copy(browser, site, tmp_path) as (root, context, page, cdp):
+        old = playing_kocka(page)
         table = page.url
-        sw = root / "sw.js"
-        sw.write_text(re.sub(r'const VERSION = "(\w+)"', r'const VERSION = "\1x"', sw.read_text(), count=1))
-        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
-        page.wait_for_function("navigator.serviceWorker.getRegistration().then((r) => Boolean(r && r.waiting))",
-                               timeout=BOOT_TIMEOUT)
+        deploy_new_version(page, root)
 
         # opened again on the table's address, the new version waiting: the page asks it to
         # take over, and it never does; after a few seconds the match goes on, on this version
@@ -194,7 +200,3 @@ def test_a_takeover_that_never_comes_does_not_hold_the_match_back(browser: Any, 
         wait_for_takeover(page, cdp, f"""async () => (await ({SETTLED})())
           && JSON.stringify(await ({CACHES})()) === JSON.stringify(['{old}x'])""")
         wait_for_takeover(page, cdp, "window.kortti?.model()?.game === 'kocka'")
-    finally:
-        context.close()
-        srv.shutdown()
-        srv.server_close()
