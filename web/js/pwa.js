@@ -10,7 +10,7 @@ let updating = false; // this page asked a waiting version to take over, and wil
 /** How long the page waits for a waiting version to take over before it goes on without
  * it. The takeover takes well under a second when the old version is idle; a browser that
  * keeps the old one busy must not keep the player from the match they came back to. */
-export const TAKEOVER_WAIT_MS = 8000;
+const TAKEOVER_WAIT_MS = 8000;
 
 /** At load: a version that installed during an earlier visit takes over now, before any
  * game starts; the page then reloads itself once. Resolves true when the page will not
