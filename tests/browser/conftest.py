@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -250,6 +251,26 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     w = args.get("watch") or RECORDS.get(id(args.get("page")))
     if report.failed and isinstance(w, Watch) and w.log:
         report.sections.append(("the page's last console lines and failed requests", "\n".join(w.log)))
+    if report.failed and report.when == "call" and args.get("page") is not None:
+        report.sections.append(("the page when the test failed", page_state(args["page"])))
+
+
+# What a failed test's page had become: whether its own script ran, and how each of its
+# scripts was loaded (a page whose js/app.js request was aborted has been seen, rarely).
+PAGE_STATE = """() => JSON.stringify({
+  url: location.href, readyState: document.readyState, ready: document.body?.dataset.ready ?? null,
+  app: typeof window.kortti, controller: Boolean(navigator.serviceWorker?.controller),
+  scripts: performance.getEntriesByType("resource").filter((e) => /[.]m?js$/.test(new URL(e.name).pathname))
+    .map((e) => `${new URL(e.name).pathname} ${e.responseStatus ?? "?"} ${Math.round(e.duration)} ms`
+      + (e.workerStart ? " (service worker)" : "")),
+}, null, 1)"""
+
+
+def page_state(page: Any) -> str:
+    try:
+        return str(page.evaluate(PAGE_STATE))
+    except PlaywrightError as e:  # a closed or crashed page: say so, the report goes on
+        return f"(not readable: {e})"
 
 
 @pytest.fixture
