@@ -36,7 +36,7 @@ CACHE = ROOT / ".cache" / "npm"
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(WEB))
 
-from gen import cards, icons, pagedata, rules
+from gen import cards, icons, load_guard, pagedata, rules
 
 # Pinned runtimes: (npm spec, tarball name, sha512 integrity, files wanted, target folder).
 # The folder names carry the version, so they may be cached forever (netlify.toml).
@@ -209,6 +209,7 @@ def site_files() -> dict[str, bytes]:
     for pattern in STATIC:
         for p in sorted(WEB.glob(pattern)):
             files[p.relative_to(WEB).as_posix()] = p.read_bytes()
+    del files["js/load-guard.js"]  # inlined into the pages that call it (gen/load_guard.py)
     files["engine.zip"] = package_zip(ROOT / "engine")
     files["table.zip"] = package_zip(WEB / "table")  # the page's own Python: controller, bots
     files["pyscript.json"] = json.dumps({
@@ -223,7 +224,7 @@ def site_files() -> dict[str, bytes]:
     page = pagedata.build(ROOT)
     files["manifest.webmanifest"] = pagedata.manifest(page).encode()
     template = (WEB / "index.html").read_text("utf-8")
-    template = template.replace("{{PRELOAD}}", preload_links(files))
+    template = template.replace("{{PRELOAD}}", preload_links(files)).replace("{{LOAD_GUARD}}", load_guard.code())
     files["index.html"] = pagedata.render_index(template, page, PYSCRIPT[4]).encode()
     files.update(rules.all_files(files))  # rules pages, live examples, embed frame, lesson.zip
     files.update(with_bytecode(files, ["engine.zip", "table.zip", "lesson.zip"]))

@@ -1,8 +1,9 @@
 """A page whose own scripts did not arrive (a request the browser cut, one that never
 answers): it loads once more and plays, and if they fail again it says so in the reader's
-language instead of sitting still (the guard in index.html's head).
+language instead of sitting still (the guard in the head of the table's page, the rules
+pages and the embed frame: ``web/js/load-guard.js``).
 
-The first two tests take a browser context with no service worker (requests a service
+The table's first two tests, and the rules page's and the embed's, take a browser context with no service worker (requests a service
 worker answers never reach ``page.route``), the third one of its own with it (Playwright
 routes a service worker's requests there, not in the shared profile). No ``watch``: a cut
 request is a console error."""
@@ -10,16 +11,25 @@ request is a console error."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from .conftest import Host
 from .play import BOOT_TIMEOUT, open_lobby, start_match
+from .test_embed import embeds, frame_of, host_page, iframe, wait_in
 
 # the service worker's cached copy of js/app.js taken out: it asks the network for it
 FORGET_APP = """async () => {
   for (const name of await caches.keys()) await (await caches.open(name)).delete(new URL('js/app.js', location.href).href);
 }"""
+
+# what a page whose files did not load says, in Finnish (web.boot.files)
+FILES_FI = "Osa sivun tiedostoista ei latautunut. Tarkista verkkoyhteys ja lataa sivu uudelleen."
+
+# the embed frame's state (test_embed.STATE), also while the frame loads again (no element)
+FRAME_STATE = "document.getElementById('embed')?.dataset.state"
 
 
 @pytest.fixture
@@ -31,24 +41,30 @@ def bare(browser: Any, server: str) -> Iterator[Any]:
         context.close()
 
 
-def loads_of(page: Any) -> list[str]:
-    """The addresses of the documents the page asks for from now on (reloads included)."""
+def loads_of(page: Any, path: str = "") -> list[str]:
+    """The addresses of the documents (a frame's too) the page asks for from now on, reloads
+    included; only those whose address has ``path``, if given."""
     loads: list[str] = []
-    page.on("request", lambda r: loads.append(r.url) if r.resource_type == "document" else None)
+    page.on("request", lambda r: loads.append(r.url) if r.resource_type == "document" and path in r.url else None)
     return loads
+
+
+def cut_until_loaded_again(loads: list[str]) -> Any:
+    """A route that cuts a script's requests until its page has loaded a second time
+    (Chromium asks twice before it gives up), as the browser's own cut shows:
+    net::ERR_ABORTED."""
+    def route(route: Any) -> None:
+        if len(loads) < 2:
+            route.abort("aborted")
+        else:
+            route.fallback()
+    return route
 
 
 def test_a_script_request_cut_loads_the_page_again_and_it_plays(bare: Any) -> None:
     page = bare.new_page()
     loads = loads_of(page)
-
-    def cut_at_first(route: Any) -> None:  # (Chromium asks twice before it gives up)
-        if len(loads) < 2:
-            route.abort("aborted")  # as the browser's own cut shows: net::ERR_ABORTED
-        else:
-            route.fallback()
-
-    page.route("**/js/app.js", cut_at_first)
+    page.route("**/js/app.js", cut_until_loaded_again(loads))
     page.goto("/?fast")
     page.wait_for_selector("body[data-ready='1']", timeout=BOOT_TIMEOUT)
     assert len(loads) == 2 and loads[0] == loads[1]  # loaded once more, the same address
@@ -64,8 +80,7 @@ def test_scripts_that_never_arrive_are_said_in_the_readers_language(bare: Any) -
     loads = loads_of(page)
     page.goto("/")
     page.wait_for_selector("#boot.failed")
-    assert page.inner_text("#boot-text") == (
-        "Osa sivun tiedostoista ei latautunut. Tarkista verkkoyhteys ja lataa sivu uudelleen.")
+    assert page.inner_text("#boot-text") == FILES_FI
     assert len(loads) == 2  # once more on the first failure, not again on the second
     assert page.evaluate("document.body.dataset.ready") is None
 
@@ -96,3 +111,66 @@ def test_a_script_that_never_answers_loads_the_page_again(browser: Any, server: 
         assert page.locator("#hand .card").count() == 8
     finally:
         context.close()
+
+
+def test_a_rules_page_whose_script_was_cut_loads_again_and_its_examples_step(bare: Any) -> None:
+    page = bare.new_page()
+    loads = loads_of(page)
+    page.route("**/js/rules/example.js", cut_until_loaded_again(loads))
+    page.goto("/rules/en/katko.html")
+    page.wait_for_selector("html[data-examples='live']")
+    assert len(loads) == 2 and loads[0] == loads[1]
+    example = page.locator("figure.ex").first
+    before = example.locator(".ex-text").inner_text()
+    example.locator(".ex-next").click()
+    assert example.locator(".ex-text").inner_text() != before
+    assert page.locator(".load-failed").count() == 0
+
+
+def test_a_rules_page_whose_script_never_arrives_says_so_above_its_rules(bare: Any) -> None:
+    page = bare.new_page()
+    page.route("**/js/rules/example.js", lambda route: route.abort("aborted"))
+    loads = loads_of(page)
+    page.goto("/rules/fi/kocka.html")
+    page.wait_for_selector("main > .load-failed[role=alert]:first-child")
+    assert page.inner_text(".load-failed") == FILES_FI
+    assert len(loads) == 2
+    # the rules themselves still read, and each example shows its first position
+    assert page.locator("main h1").inner_text() and page.locator("figure.ex .ex-board img").count() > 0
+
+
+def test_an_embed_whose_script_was_cut_loads_again_and_steps(bare: Any, site: Path, server: str, host: Host) -> None:
+    """In another site's page, where the frame has no storage to count its loads in: the
+    frame's address does."""
+    host.pages["/docs.html"] = host_page(iframe(server, embeds(site, "en", "katko")["ex-katko-kt-1"]))
+    page = bare.new_page()
+    loads = loads_of(page, "/embed/example.html")
+    page.route("**/js/rules/embed.js", cut_until_loaded_again(loads))
+    page.goto(f"{host.url}/docs.html")
+    frame = frame_of(page)
+    wait_in(frame, f"{FRAME_STATE} === 'live'")
+    assert len(loads) == 2 and loads[1] == loads[0] + "?again="  # (a request has no #hash)
+    frame.click(".ex-last")
+    assert "Dan won the deal" in frame.inner_text(".ex-text")
+
+
+def test_an_embed_whose_script_never_arrives_says_so_in_its_frame(bare: Any, site: Path, server: str,
+                                                                   host: Host) -> None:
+    """In another site's page, in the frame's language (Czech), and the host is told the
+    message's height as the frame tells it its content's."""
+    host.pages["/docs.html"] = host_page(iframe(server, embeds(site, "cs", "katko")["ex-katko-kt-1"], 120),
+                                         script="<script>window.heights = []; addEventListener('message', "
+                                                "(e) => e.data.type === 'kortti-embed-height' && heights.push(e.data.height));</script>")
+    page = bare.new_page()
+    page.route("**/js/rules/embed.js", lambda route: route.abort("aborted"))
+    loads = loads_of(page, "/embed/example.html")
+    page.goto(f"{host.url}/docs.html")
+    frame = frame_of(page)
+    wait_in(frame, f"{FRAME_STATE} === 'error'", 15_000)
+    assert frame.inner_text(".embed-error[role=alert] p") == (
+        "Některé soubory stránky se nenačetly. Zkontroluj připojení a načti stránku znovu.")
+    assert frame.inner_text(".embed-error h1") == "Tento příklad nelze zobrazit."
+    assert len(loads) == 2
+    height = frame.evaluate("Math.ceil(document.getElementById('embed').getBoundingClientRect().height)")
+    assert page.evaluate("window.heights") == [height]
+

@@ -33,6 +33,7 @@ import zipfile
 from typing import Any
 
 import engine
+from gen import load_guard
 from gen.rules_board import card_img, render_board, render_log
 from gen.rules_common import (
     GAMES,
@@ -168,7 +169,7 @@ def build_pages(pyodide: str = "vendor/pyodide/") -> tuple[dict[str, bytes], lis
     config = _json_script(embed_config(pyodide))
     for name in ("example.html", "test.html"):
         template = (WEB / "embed" / name).read_text("utf-8")
-        files[f"embed/{name}"] = template.replace("{{CONFIG}}", config).encode()
+        files[f"embed/{name}"] = template.replace("{{CONFIG}}", config).replace("{{LOAD_GUARD}}", load_guard.code()).encode()
     files["lesson.zip"] = lesson_zip(cat)
     site = set(files) | {"index.html"} | {f"js/{p.relative_to(WEB / 'js').as_posix()}" for p in (WEB / "js").rglob("*.js")}
     files[GUIDE] = render_guide(site | {GUIDE}).encode()

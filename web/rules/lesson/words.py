@@ -70,6 +70,7 @@ def lookup(key: str, lang: str) -> str | None:
 SHARED = {
     "ui.site": "web.app.short",
     "ui.languages": "web.lang.label",
+    "ui.files": "web.boot.files",
     "ui.seat": "web.replay.seat",
     "ui.dealer": "web.table.dealer",
     "ui.deal_n": "web.replay.deal.option",
