@@ -1,12 +1,12 @@
 """A page whose own scripts did not arrive (a request the browser cut, one that never
 answers): it loads once more and plays, and if they fail again it says so in the reader's
 language instead of sitting still (the guard in the head of the table's page, the rules
-pages and the embed frame: ``web/js/load-guard.js``).
+pages, the embed frame and the authors' test page: ``web/js/load-guard.js``).
 
-The table's first two tests, and the rules page's and the embed's, take a browser context with no service worker (requests a service
-worker answers never reach ``page.route``), the third one of its own with it (Playwright
-routes a service worker's requests there, not in the shared profile). No ``watch``: a cut
-request is a console error."""
+Each test takes a browser context with no service worker (requests a service worker
+answers never reach ``page.route``), but the table's third, which takes one of its own with
+it (Playwright routes a service worker's requests there, not in the shared profile). No
+``watch``: a cut request is a console error."""
 
 from __future__ import annotations
 
@@ -174,3 +174,14 @@ def test_an_embed_whose_script_never_arrives_says_so_in_its_frame(bare: Any, sit
     height = frame.evaluate("Math.ceil(document.getElementById('embed').getBoundingClientRect().height)")
     assert page.evaluate("window.heights") == [height]
 
+
+
+def test_the_authors_test_page_says_so_if_its_script_never_arrives(bare: Any) -> None:
+    page = bare.new_page()
+    page.route("**/js/rules/embed-test.js", lambda route: route.abort("aborted"))
+    loads = loads_of(page)
+    page.goto("/embed/test.html")
+    page.wait_for_selector("main > .load-failed[role=alert]:first-child")
+    assert page.inner_text(".load-failed") == (
+        "Some of the page's files did not load. Check the connection, then reload the page.")
+    assert len(loads) == 2

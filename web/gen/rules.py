@@ -169,7 +169,8 @@ def build_pages(pyodide: str = "vendor/pyodide/") -> tuple[dict[str, bytes], lis
     config = _json_script(embed_config(pyodide))
     for name in ("example.html", "test.html"):
         template = (WEB / "embed" / name).read_text("utf-8")
-        files[f"embed/{name}"] = template.replace("{{CONFIG}}", config).replace("{{LOAD_GUARD}}", load_guard.code()).encode()
+        files[f"embed/{name}"] = (template.replace("{{CONFIG}}", config).replace("{{LOAD_GUARD}}", load_guard.code())
+                                   .replace("{{FILES}}", _json_script(ui("en", "files")))).encode()  # (test.html: English)
     files["lesson.zip"] = lesson_zip(cat)
     site = set(files) | {"index.html"} | {f"js/{p.relative_to(WEB / 'js').as_posix()}" for p in (WEB / "js").rglob("*.js")}
     files[GUIDE] = render_guide(site | {GUIDE}).encode()

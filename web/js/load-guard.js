@@ -1,6 +1,6 @@
-// The guard in the head of every page of the site that runs module scripts (the table, the
-// rules pages, the embed frame), inlined there by the build: a file of its own could fail
-// to arrive like the rest. A page whose module scripts did not arrive would never start,
+// The guard in the head of the site's pages that run module scripts (the table, the rules
+// pages, the embed frame, the authors' test page), inlined there by the build: a file of
+// its own could fail to arrive like the rest. A page whose module scripts did not arrive would never start,
 // and would say nothing: a request the browser cut (seen rarely as net::ERR_ABORTED), one
 // that never answers, a file missing offline. It loads once more; if they fail again
 // within a minute, it says so on the page and loads no more.
@@ -41,4 +41,15 @@ function korttiLoadGuard(ready, say) {
     if (script instanceof HTMLScriptElement && script.type === "module") again(`${script.src} did not load`);
   }, true);
   if (navigator.serviceWorker?.controller) setTimeout(() => ready() || again("the page's script has not run 10 s on"), 10000);
+}
+
+/**
+ * The message where a page of text (a rules page, the authors' test page) shows it: first
+ * in its main content, above what still reads without the script.
+ * @param {string} text
+ */
+function korttiSayAboveMain(text) {
+  const p = Object.assign(document.createElement("p"), { className: "load-failed", textContent: text });
+  p.setAttribute("role", "alert");
+  document.querySelector("main").prepend(p);
 }
