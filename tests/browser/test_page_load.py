@@ -27,6 +27,7 @@ FORGET_APP = """async () => {
 
 # what a page whose files did not load says, in Finnish (web.boot.files)
 FILES_FI = "Osa sivun tiedostoista ei latautunut. Tarkista verkkoyhteys ja lataa sivu uudelleen."
+FILES_EN = "Some of the page's files did not load. Check the connection, then reload the page."
 
 # the embed frame's state (test_embed.STATE), also while the frame loads again (no element)
 FRAME_STATE = "document.getElementById('embed')?.dataset.state"
@@ -127,16 +128,22 @@ def test_a_rules_page_whose_script_was_cut_loads_again_and_its_examples_step(bar
     assert page.locator(".load-failed").count() == 0
 
 
-def test_a_rules_page_whose_script_never_arrives_says_so_above_its_rules(bare: Any) -> None:
+@pytest.mark.parametrize(("path", "script", "words", "still"), [
+    # a rules page, in Finnish: its rules still read, each example shows its first position
+    ("/rules/fi/kocka.html", "js/rules/example.js", FILES_FI, "figure.ex .ex-board img"),
+    # the authors' test page, in English: its instructions and form are still there
+    ("/embed/test.html", "js/rules/embed-test.js", FILES_EN, "form#try textarea"),
+])
+def test_a_page_of_text_whose_script_never_arrives_says_so_above_it(bare: Any, path: str, script: str, words: str,
+                                                                  still: str) -> None:
     page = bare.new_page()
-    page.route("**/js/rules/example.js", lambda route: route.abort("aborted"))
+    page.route(f"**/{script}", lambda route: route.abort("aborted"))
     loads = loads_of(page)
-    page.goto("/rules/fi/kocka.html")
+    page.goto(path)
     page.wait_for_selector("main > .load-failed[role=alert]:first-child")
-    assert page.inner_text(".load-failed") == FILES_FI
+    assert page.inner_text(".load-failed") == words
     assert len(loads) == 2
-    # the rules themselves still read, and each example shows its first position
-    assert page.locator("main h1").inner_text() and page.locator("figure.ex .ex-board img").count() > 0
+    assert page.locator("main h1").inner_text() and page.locator(still).count() > 0
 
 
 def test_an_embed_whose_script_was_cut_loads_again_and_steps(bare: Any, site: Path, server: str, host: Host) -> None:
@@ -175,13 +182,3 @@ def test_an_embed_whose_script_never_arrives_says_so_in_its_frame(bare: Any, sit
     assert page.evaluate("window.heights") == [height]
 
 
-
-def test_the_authors_test_page_says_so_if_its_script_never_arrives(bare: Any) -> None:
-    page = bare.new_page()
-    page.route("**/js/rules/embed-test.js", lambda route: route.abort("aborted"))
-    loads = loads_of(page)
-    page.goto("/embed/test.html")
-    page.wait_for_selector("main > .load-failed[role=alert]:first-child")
-    assert page.inner_text(".load-failed") == (
-        "Some of the page's files did not load. Check the connection, then reload the page.")
-    assert len(loads) == 2
