@@ -1,9 +1,9 @@
 // The guard in the head of the site's pages that run module scripts (the table, the rules
 // pages, the embed frame, the authors' test page), inlined there by the build: a file of
-// its own could fail to arrive like the rest. A page whose module scripts did not arrive would never start,
-// and would say nothing: a request the browser cut (seen rarely as net::ERR_ABORTED), one
-// that never answers, a file missing offline. It loads once more; if they fail again
-// within a minute, it says so on the page and loads no more.
+// its own could fail to arrive like the rest. A page whose module scripts did not arrive
+// would never start, and would say nothing: a request the browser cut (seen rarely as
+// net::ERR_ABORTED), one that never answers, a file missing offline. It loads once more;
+// if they fail again within a minute, it says so on the page and loads no more.
 // A module script's failed fetch fires "error" on its element (no bubbling: caught on the
 // way down); an exception inside a script does not. A page the service worker answers has
 // its scripts in a moment: if the page's own module has not run 10 s on, it is stuck.
@@ -29,12 +29,11 @@ function korttiLoadGuard(ready, say) {
       if (url.searchParams.has("again")) last = Date.now();
       url.searchParams.set("again", ""); // (the service worker answers by path: offline too)
     }
-    if (Date.now() - last > 60000) {
-      if (url.href === location.href) location.reload(); // (replace() would only move to its #hash)
-      else location.replace(url);
-    }
-    else if (document.readyState === "loading") addEventListener("DOMContentLoaded", say, { once: true });
-    else say();
+    if (Date.now() - last <= 60000) { // failed again: say so, once the page is there to say it in
+      if (document.readyState === "loading") addEventListener("DOMContentLoaded", say, { once: true });
+      else say();
+    } else if (url.href === location.href) location.reload(); // (replace() would only move to its #hash)
+    else location.replace(url);
   };
   addEventListener("error", (event) => {
     const script = event.target;
