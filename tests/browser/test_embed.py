@@ -32,8 +32,11 @@ def wait_in(frame: Any, condition: str, timeout: float = BOOT_TIMEOUT) -> None:
     Not Playwright's default, which re-checks on each animation frame: Chromium runs no
     animation frames in a cross-origin frame that is scrolled out of view, so a wait that
     starts before the frame has drawn (its state still "decoding") and whose frame is then
-    out of view would never check again, however long ago the frame drew."""
-    frame.wait_for_function(condition, timeout=timeout, polling=100)
+    out of view would never check again, however long ago the frame drew. A frame found by
+    its address may not have parsed its example's element yet: that is "not yet", not an
+    error in ``condition``."""
+    frame.wait_for_function(f"document.getElementById('embed') !== null && ({condition})",
+                            timeout=timeout, polling=100)
 
 
 def embeds(site: Path, lang: str, game: str) -> dict[str, str]:

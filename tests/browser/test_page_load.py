@@ -18,7 +18,7 @@ import pytest
 
 from .conftest import Host
 from .play import BOOT_TIMEOUT, open_lobby, start_match
-from .test_embed import embeds, frame_of, host_page, iframe, wait_in
+from .test_embed import STATE, embeds, frame_of, host_page, iframe, wait_in
 
 # the service worker's cached copy of js/app.js taken out: it asks the network for it
 FORGET_APP = """async () => {
@@ -28,9 +28,6 @@ FORGET_APP = """async () => {
 # what a page whose files did not load says, in Finnish (web.boot.files)
 FILES_FI = "Osa sivun tiedostoista ei latautunut. Tarkista verkkoyhteys ja lataa sivu uudelleen."
 FILES_EN = "Some of the page's files did not load. Check the connection, then reload the page."
-
-# the embed frame's state (test_embed.STATE), also while the frame loads again (no element)
-FRAME_STATE = "document.getElementById('embed')?.dataset.state"
 
 
 @pytest.fixture
@@ -155,7 +152,7 @@ def test_an_embed_whose_script_was_cut_loads_again_and_steps(bare: Any, site: Pa
     page.route("**/js/rules/embed.js", cut_until_loaded_again(loads))
     page.goto(f"{host.url}/docs.html")
     frame = frame_of(page)
-    wait_in(frame, f"{FRAME_STATE} === 'live'")
+    wait_in(frame, f"{STATE} === 'live'")
     assert len(loads) == 2 and loads[1] == loads[0] + "?again="  # (a request has no #hash)
     frame.click(".ex-last")
     assert "Dan won the deal" in frame.inner_text(".ex-text")
@@ -173,7 +170,7 @@ def test_an_embed_whose_script_never_arrives_says_so_in_its_frame(bare: Any, sit
     loads = loads_of(page, "/embed/example.html")
     page.goto(f"{host.url}/docs.html")
     frame = frame_of(page)
-    wait_in(frame, f"{FRAME_STATE} === 'error'", 15_000)
+    wait_in(frame, f"{STATE} === 'error'", 15_000)
     assert frame.inner_text(".embed-error[role=alert] p") == (
         "Některé soubory stránky se nenačetly. Zkontroluj připojení a načti stránku znovu.")
     assert frame.inner_text(".embed-error h1") == "Tento příklad nelze zobrazit."

@@ -169,11 +169,11 @@ def render_page(page: Page, pyodide: str, available: dict[str, set[str]],
     config = page_config(lang, deck, base, pyodide, rules_map)
     lead = f'<p class="lead">{inline(page.meta["lead"], deck, lang)}</p>' if page.meta.get("lead") else ""
     # the load guard: if the examples' script does not arrive, once more, then a message
+    # (before the style sheet: an inline script after one waits for it to load)
     guard = load_guard.script("korttiLoadGuard(() => document.documentElement.dataset.examples, "
                              f"() => korttiSayAboveMain({_json_script(ui(lang, 'files'))}));")
-    head = (f'{alternates}\n<link rel="stylesheet" href="../rules.css">\n'
+    head = (f'{alternates}\n{guard}\n<link rel="stylesheet" href="../rules.css">\n'
             f'<script type="application/json" id="rules-config">{_json_script(config)}</script>\n'
-            f'{guard}\n'
             f'<script type="module" src="{base}js/rules/example.js"></script>\n'
             f'<script type="application/json" id="lang-anchors">{_json_script(anchors or {})}</script>\n'
             f'<script type="module" src="{base}js/rules/rules-lang.js"></script>')
