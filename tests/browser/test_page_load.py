@@ -177,5 +177,3 @@ def test_an_embed_whose_script_never_arrives_says_so_in_its_frame(bare: Any, sit
     assert len(loads) == 2
     height = frame.evaluate("Math.ceil(document.getElementById('embed').getBoundingClientRect().height)")
     assert page.evaluate("window.heights") == [height]
-
-
