@@ -27,7 +27,7 @@ ARENA_SAMPLES = 144
 """Sampled deals per bid in the page, the arena and tests: p95 within the normal pace's 700 ms pause in Pyodide."""
 ARRANGE_SAMPLES = 48
 """Sampled deals per arrangement: each candidate split is valued on them, which costs
-several bids' worth, and the arrangement is where search adds least (docs/bots.md)."""
+several bids' worth, and the arrangement is where search adds least (docs/bot-experiments.md)."""
 
 
 class HardBot(Bot):

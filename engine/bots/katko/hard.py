@@ -19,7 +19,7 @@ from .sim import Outcome, Sim
 from .worlds import Info, read, sample_hands
 
 ARENA_SAMPLES = 350  # worlds per decision in the page, the arena and tests: p95 within 300 ms in Pyodide
-# (four times as many, still within the normal pace's 700 ms pause, won no more matches: docs/bots.md)
+# (four times as many, still within the normal pace's 700 ms pause, won no more matches: docs/bot-experiments.md)
 WORK_UNIT = 24  # seat-cards (players × hand) of the table ARENA_SAMPLES was timed on (4 × 5 + slack)
 PRUNE_EVERY = 16  # worlds between checks for clearly worse candidates
 PRUNE_Z = 3.0

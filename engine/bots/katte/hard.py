@@ -21,7 +21,7 @@ from .worlds import Facts, likelihood, sample_world
 ARENA_SAMPLES = 160
 """Samples per decision at four seats or fewer, in the page, the arena and tests: the 95th
 percentile of a decision within 300 ms in Pyodide (``engine/bots/timing.py``). Three times
-as many, still within the normal pace's 700 ms pause, won no more hands (docs/bots.md), so
+as many, still within the normal pace's 700 ms pause, won no more hands (docs/bot-experiments.md), so
 the phone does not spend that work. A bigger table costs more per sample (more hands to
 deal, longer playouts): see :func:`samples_for`."""
 FULL_TABLE = 4  # seats at which ARENA_SAMPLES was timed
@@ -36,7 +36,7 @@ SURPRISE = 0.3
 SURPRISE_AT = {5: 0.45, 6: 0.6}
 """The factor at a bigger table, where it differs: each trick has more of the others' plays
 to explain, and 0.3 left too few samples with weight (paired over 800 duplicate units each,
-0.45 at five seats and 0.6 at six won about a point more of the hands: docs/bots.md)."""
+0.45 at five seats and 0.6 at six won about a point more of the hands: docs/bot-experiments.md)."""
 
 
 def surprise_for(players: int) -> float:

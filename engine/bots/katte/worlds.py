@@ -164,7 +164,7 @@ def likelihood(facts: Facts, world: Sim, thrown: list[int], surprise: float) -> 
     there too, whichever card: nobody saw the card, and a world's card for it is drawn at
     random, so matching medium's choice of card would be luck that only makes the weights
     noisier (weighing the card too won 0.65 ± 0.54 points fewer of the hands at four seats
-    over 2,400 paired units; docs/bots.md)."""
+    over 2,400 paired units; docs/bot-experiments.md)."""
     me = facts.me
     hands: list[list[int]] = [list(h) for h in world.hands]
     cards = [(s, thrown[-c - 1] if c < 0 else c, up) for s, c, up in facts.history]

@@ -122,7 +122,7 @@ class Reader:
     only if the medium rules, holding those cards, make every play the others made.
 
     A world drawn only to fit the hard facts rarely does: by the fourth trick about one
-    in twenty (``docs/bots.md``), and weighing the rest down (:func:`plausibility`) leaves
+    in twenty (``docs/bot-experiments.md``), and weighing the rest down (:func:`plausibility`) leaves
     the search on worlds a reader of the plays would rule out. Keeping the first of up to
     ``tries`` draws that explains them all is a draw from the worlds that do. The check is
     cheap because the medium rules read only the hand of the seat to act and what is
