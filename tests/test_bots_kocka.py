@@ -12,8 +12,11 @@ import pytest
 from engine import GAMES
 from engine.bots import Budget, levels, make_bot
 from engine.bots import kocka as K
+from engine.bots.base import cards_in
+from engine.bots.kocka.policy import medium_play
 from engine.bots.kocka.worlds import Reader, plausibility, plays_so_far
 from engine.cards import GERMAN
+from engine.games.kocka import TOTAL
 
 CATALOGUE = json.loads(
     (Path(__file__).resolve().parents[1] / "engine/locale/en.json").read_text("utf-8")
@@ -178,6 +181,37 @@ def test_the_own_ending_is_at_least_what_playing_medium_ourselves_makes() -> Non
             assert best >= mine.utility(0) - 1e-9
             better += best > mine.utility(0) + 1e-9
     assert better > 0
+
+
+def _every_ending(sim: Any, me: int) -> float:
+    """``solve_own`` without its early stop: every line of ours tried to the end."""
+    while not sim.over and sim.turn != me:
+        sim.play(medium_play(sim))
+    if sim.over:
+        return float(sim.utility(me))
+    best = -1e9
+    for card in cards_in(sim.legal()):
+        child = sim.copy()
+        child.play(card)
+        best = max(best, _every_ending(child, me))
+    return best
+
+
+def test_the_own_ending_stops_early_only_when_nothing_can_be_better() -> None:
+    """``solve_own`` stops trying our cards once one gives every point still out to the
+    others: its value is still the best of every line, in every ending position of 40
+    deals, and the stop happens in some of them."""
+    at_ceiling = 0
+    for seed in range(40):
+        for view, true in _medium_deal_views(seed):
+            if len(view["hand"]) > K.OWN_ENDING:
+                continue
+            world = K.sim_from_view(view)
+            world.hands = list(true)
+            best = K.solve_own(world.copy(), 0)
+            assert best == _every_ending(world.copy(), 0)
+            at_ceiling += best == TOTAL / 4.0 - world.points[0]
+    assert at_ceiling > 0
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])

@@ -14,6 +14,7 @@ from __future__ import annotations
 import time
 
 from ...cards import GERMAN
+from ...games.kocka import TOTAL
 from ..base import Bot, Budget, Decision, Steps, View
 from ..search import sampled_values
 from .hints import pass_decision, play_decision
@@ -45,6 +46,9 @@ def solve_own(sim: Sim, me: int) -> float:
     if not legal & (legal - 1):
         sim.play(legal.bit_length() - 1)
         return solve_own(sim, me)
+    # No ending is better than every point still out going to the others: once a card
+    # reaches that, the cards after it cannot do better (the same best, found sooner).
+    ceiling = TOTAL / 4.0 - sim.points[me]
     best = -1e9
     while legal:
         low = legal & -legal
@@ -52,7 +56,10 @@ def solve_own(sim: Sim, me: int) -> float:
         child = sim.copy()
         child.play(low.bit_length() - 1)
         v = solve_own(child, me)
-        best = max(best, v)
+        if v > best:
+            best = v
+            if best >= ceiling:
+                break
     return best
 
 
