@@ -1,8 +1,9 @@
 """Is Katte's hard bot right where its search departs from the medium move? Checked on the true deal.
 
     python tools/override_truth.py 3000 200001        # deals, first seed
+    python tools/override_truth.py 3000 200001 6      # at six seats
 
-Seat 0's hard bot plays three medium bots. At each of its decisions the search is run
+Seat 0's hard bot plays medium bots (three, or as many as the seats given). At each of its decisions the search is run
 once more (the bot's own count and worlds) and, where another move wins more of the
 sampled worlds than medium's (by any amount), both moves are played on in the *true*
 deal, every seat by the medium rules to the end (trick 5 exactly against the others'
@@ -69,7 +70,7 @@ def override(view: dict[str, Any], match: Any, rng: random.Random) -> tuple[int,
     def value(got: tuple[Sim, list[int]], move: Move) -> float:
         return float(wins(got[0], move, facts.me, showdown))
 
-    tally = drain(sampled_values(moves, lambda: sample_world(facts, rng), value, samples=hard.ARENA_SAMPLES,
+    tally = drain(sampled_values(moves, lambda: sample_world(facts, rng), value, samples=hard.samples_for(hard.ARENA_SAMPLES, view["players"]),
                                  weight=lambda got: likelihood(facts, got[0], got[1], surprise)))
     if not tally.worlds:
         return None
@@ -84,12 +85,12 @@ def override(view: dict[str, Any], match: Any, rng: random.Random) -> tuple[int,
     return facts.sim.trick_no, (won[best] - won[base]) / tally.weight, label
 
 
-def deals(args: tuple[int, int]) -> list[tuple[int, float, int]]:
-    first, count = args
+def deals(args: tuple[int, int, int]) -> list[tuple[int, float, int]]:
+    first, count, players = args
     rows = []
     for seed in range(first, first + count):
-        match = GAMES["katte"].new(4, {}, seed=seed)
-        bots = [make_bot("katte", "hard" if s == 0 else "medium", seed=seed * 7 + s) for s in range(4)]
+        match = GAMES["katte"].new(players, {}, seed=seed)
+        bots = [make_bot("katte", "hard" if s == 0 else "medium", seed=seed * 7 + s) for s in range(players)]
         rng = random.Random(seed * 13)
         while not match.deal_over:
             seat = match.to_act()[0]
@@ -104,8 +105,9 @@ def deals(args: tuple[int, int]) -> list[tuple[int, float, int]]:
 
 def main() -> int:
     total, first = int(sys.argv[1]), int(sys.argv[2])
+    players = int(sys.argv[3]) if len(sys.argv) > 3 else 4
     chunk = max(1, total // 20)
-    jobs = [(s, min(chunk, first + total - s)) for s in range(first, first + total, chunk)]
+    jobs = [(s, min(chunk, first + total - s), players) for s in range(first, first + total, chunk)]
     with Pool(2) as pool:
         rows = [row for part in pool.map(deals, jobs) for row in part]
     groups: dict[tuple[str, int], list[tuple[float, int]]] = defaultdict(list)
@@ -113,7 +115,7 @@ def main() -> int:
         b = next(i for i in range(len(EDGES) - 1) if EDGES[i] <= margin < EDGES[i + 1])
         groups[(f"trick {trick}", b)].append((margin, label))
         groups[("all", b)].append((margin, label))
-    print(f"Katte, 4 seats, {total} deals from seed {first}: {len(rows)} decisions where the search "
+    print(f"Katte, {players} seats, {total} deals from seed {first}: {len(rows)} decisions where the search "
           f"prefers another move than medium's (the bot overrides from a margin of {hard.MARGIN})")
     for key in sorted(groups, key=lambda k: (k[0] == "all", k)):
         xs = groups[key]
