@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -165,21 +166,27 @@ def test_the_reader_keeps_worlds_that_explain_the_plays_and_fit_the_facts() -> N
     assert explained_reader > 1.5 * explained_plain
 
 
+def _true_endings(deals: int = 40) -> Iterator[Any]:
+    """Seat 0's true position (every hand known) at each of its decisions from
+    ``OWN_ENDING`` cards on, in ``deals`` deals played by medium bots."""
+    for seed in range(deals):
+        for view, true in _medium_deal_views(seed):
+            if len(view["hand"]) <= K.OWN_ENDING:
+                world = K.sim_from_view(view)
+                world.hands = list(true)
+                yield world
+
+
 def test_the_own_ending_is_at_least_what_playing_medium_ourselves_makes() -> None:
     """``solve_own``: our best to the end when the others play medium is never below
     playing medium ourselves (one of the lines it searches), and above it somewhere."""
     better = 0
-    for seed in range(40):
-        for view, true in _medium_deal_views(seed):
-            if len(view["hand"]) > K.OWN_ENDING:
-                continue
-            world = K.sim_from_view(view)
-            world.hands = list(true)
-            mine = world.copy()
-            K.playout(mine)
-            best = K.solve_own(world.copy(), 0)
-            assert best >= mine.utility(0) - 1e-9
-            better += best > mine.utility(0) + 1e-9
+    for world in _true_endings():
+        mine = world.copy()
+        K.playout(mine)
+        best = K.solve_own(world.copy(), 0)
+        assert best >= mine.utility(0) - 1e-9
+        better += best > mine.utility(0) + 1e-9
     assert better > 0
 
 
@@ -202,15 +209,10 @@ def test_the_own_ending_stops_early_only_when_nothing_can_be_better() -> None:
     others: its value is still the best of every line, in every ending position of 40
     deals, and the stop happens in some of them."""
     at_ceiling = 0
-    for seed in range(40):
-        for view, true in _medium_deal_views(seed):
-            if len(view["hand"]) > K.OWN_ENDING:
-                continue
-            world = K.sim_from_view(view)
-            world.hands = list(true)
-            best = K.solve_own(world.copy(), 0)
-            assert best == _every_ending(world.copy(), 0)
-            at_ceiling += best == TOTAL / 4.0 - world.points[0]
+    for world in _true_endings():
+        best = K.solve_own(world.copy(), 0)
+        assert best == _every_ending(world.copy(), 0)
+        at_ceiling += best == TOTAL / 4.0 - world.points[0]
     assert at_ceiling > 0
 
 
