@@ -3,15 +3,16 @@
     python tools/override_truth.py 3000 200001        # deals, first seed
     python tools/override_truth.py 3000 200001 6      # at six seats
 
-Seat 0's hard bot plays medium bots (three, or as many as the seats given). At each of its decisions the search is run
-once more (the bot's own count and worlds) and, where another move wins more of the
-sampled worlds than medium's (by any amount), both moves are played on in the *true*
-deal, every seat by the medium rules to the end (trick 5 exactly against the others'
-medium answers, as the bot searches it there). The label is 1 when only the search's
-move wins the hand there, -1 when only medium's does, 0 otherwise. Grouped by the
-search's margin (its wins minus medium's, per unit of sample weight), the mean label says
-what overriding is worth: if the worlds were the true posterior, it would match the
-margin. The bot overrides from ``MARGIN`` up (``engine/bots/katte/hard.py``).
+Seat 0's hard bot plays medium bots (three, or as many as the seats given). At each of
+its decisions the search is run once more (``hard.search``: the bot's own count and
+worlds) and, where another move wins more of the sampled worlds than medium's (by any
+amount), both moves are played on in the *true* deal as the bot plays its worlds out
+(``hard.hand_won``: the medium rules for every seat, trick 5 exactly against the others'
+medium answers). The label is 1 when only the search's move wins the hand there, -1 when
+only medium's does, 0 otherwise. Grouped by the search's margin (its wins minus medium's,
+per unit of sample weight), the mean label says what overriding is worth: if the worlds
+were the true posterior, it would match the margin. The bot overrides from ``MARGIN`` up
+(``engine/bots/katte/hard.py``).
 """
 
 from __future__ import annotations
@@ -28,10 +29,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.bots import make_bot
 from engine.bots.katte import hard
-from engine.bots.katte.policy import medium_move
-from engine.bots.katte.sim import Move, Sim, parse_move
-from engine.bots.katte.worlds import Facts, likelihood, sample_world
-from engine.bots.search import drain, sampled_values
+from engine.bots.katte.sim import Sim, parse_move
+from engine.bots.katte.worlds import Facts
+from engine.bots.search import drain
 from engine.games import GAMES
 
 EDGES = (0.0, 0.02, 0.05, 0.1, 0.2, 2.0)  # the margin's buckets
@@ -52,37 +52,24 @@ def true_world(facts: Facts, match: Any) -> Sim:
     return world
 
 
-def wins(world: Sim, move: Move, me: int, showdown: bool) -> int:
-    w = world.clone()
-    w.step(*move)
-    return int((hard.solve_showdown(w, me) if showdown else hard.play_out(w, me)) == me)
-
-
 def override(view: dict[str, Any], match: Any, rng: random.Random) -> tuple[int, float, int] | None:
     """(trick, the search's margin, the label) where the search prefers another move."""
     if len(view["legal"]) == 1:
         return None
     facts = Facts(view)
     moves = [parse_move(a) for a in view["legal"]]
-    showdown = facts.sim.trick_no >= hard.SOLVE_FROM
-    surprise = hard.surprise_for(view["players"])
-
-    def value(got: tuple[Sim, list[int]], move: Move) -> float:
-        return float(wins(got[0], move, facts.me, showdown))
-
-    tally = drain(sampled_values(moves, lambda: sample_world(facts, rng), value, samples=hard.samples_for(hard.ARENA_SAMPLES, view["players"]),
-                                 weight=lambda got: likelihood(facts, got[0], got[1], surprise)))
+    tally = drain(hard.search(facts, moves, rng, hard.samples_for(hard.ARENA_SAMPLES, view["players"])))
     if not tally.worlds:
         return None
     won = [tally.total(m) for m in moves]
-    pref = medium_move(facts.sim.clone(), facts.counts)
-    base = moves.index(pref) if pref in moves else 0
+    base = hard.medium_index(facts, moves)
     best = max(range(len(moves)), key=lambda i: (won[i], i == base))
     if best == base:
         return None
     truth = true_world(facts, match)
-    label = wins(truth, moves[best], facts.me, showdown) - wins(truth, moves[base], facts.me, showdown)
-    return facts.sim.trick_no, (won[best] - won[base]) / tally.weight, label
+    showdown = facts.sim.trick_no >= hard.SOLVE_FROM
+    label = hard.hand_won(truth, moves[best], facts.me, showdown) - hard.hand_won(truth, moves[base], facts.me, showdown)
+    return facts.sim.trick_no, (won[best] - won[base]) / tally.weight, int(label)
 
 
 def deals(args: tuple[int, int, int]) -> list[tuple[int, float, int]]:

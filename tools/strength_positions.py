@@ -39,10 +39,10 @@ sys.path.insert(0, str(ROOT))
 
 from engine import GAMES
 from engine.bots import make_bot
-from engine.bots.katte.hard import play_out, solve_showdown, surprise_for
+from engine.bots.katte.hard import search
 from engine.bots.katte.sim import parse_move
-from engine.bots.katte.worlds import Facts, likelihood, sample_world
-from engine.bots.search import drain, sampled_values
+from engine.bots.katte.worlds import Facts
+from engine.bots.search import drain
 
 
 def values(view: dict[str, Any], samples: int, seed: int) -> tuple[list[str], list[float], list[list[float]], float]:
@@ -50,24 +50,7 @@ def values(view: dict[str, Any], samples: int, seed: int) -> tuple[list[str], li
     facts = Facts(view)
     legal: list[str] = view["legal"]
     moves = [parse_move(a) for a in legal]
-    showdown = facts.sim.trick_no == 5
-    rng = random.Random(seed)
-
-    def value(got: Any, move: Any) -> float:
-        w = got[0].clone()
-        w.step(*move)
-        winner = solve_showdown(w, facts.me) if showdown else play_out(w, facts.me)
-        return 1.0 if winner == facts.me else 0.0
-
-    weights: list[float] = []
-    surprise = surprise_for(view["players"])
-
-    def weight(got: Any) -> float:
-        w = likelihood(facts, got[0], got[1], surprise)
-        weights.append(w)
-        return w
-
-    tally = drain(sampled_values(moves, lambda: sample_world(facts, rng), value, samples=samples, weight=weight))
+    tally = drain(search(facts, moves, random.Random(seed), samples))
     per_world = [tally.values[m] for m in moves]
     return legal, [sum(v) / tally.weight for v in per_world], per_world, tally.weight
 

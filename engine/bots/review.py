@@ -292,14 +292,7 @@ def _katte_play(view: View, action: str, rng: random.Random, samples: int,
         if got is None:
             return None
         w0 = got[0]
-
-        def value(i: int) -> float:
-            w = w0.clone()
-            w.step(*moves[i])
-            winner = kt.solve_showdown(w, me) if showdown else kt.play_out(w, me)
-            return 1.0 if winner == me else 0.0
-
-        return value
+        return lambda i: kt.hand_won(w0, moves[i], me, showdown)
 
     best, means, diff, se, n = yield from _paired(len(moves), human, moves.index(pref) if pref in moves else -1,
                                                   world, samples, deadline)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .. import register
 from ..base import RandomBot
-from .hard import ARENA_SAMPLES, HardBot, play_out, solve_showdown
+from .hard import ARENA_SAMPLES, HardBot, hand_won
 from .hints import hint
 from .medium import EasyBot, MediumBot
 from .policy import medium_move
@@ -28,12 +28,11 @@ __all__ = [
     "HardBot",
     "MediumBot",
     "action_of",
+    "hand_won",
     "hint",
     "likelihood",
     "medium_move",
     "parse_move",
-    "play_out",
     "sample_world",
     "simulator_for",
-    "solve_showdown",
 ]

@@ -11,8 +11,11 @@ more often in the samples. The review of a human's play values moves the same wa
 
 from __future__ import annotations
 
+from collections.abc import Generator
+from random import Random
+
 from ..base import Bot, Budget, Steps, View
-from ..search import sampled_values
+from ..search import Tally, sampled_values
 from .hints import hint
 from .policy import medium_move
 from .sim import Move, Sim, action_of, parse_move
@@ -105,31 +108,49 @@ class HardBot(Bot):
         moves = [parse_move(a) for a in legal]
         budget = self.budget
         assert budget is not None  # always set by __init__
-        showdown = facts.sim.trick_no >= SOLVE_FROM
-        rng = self.rng
         samples = budget.samples if budget.seconds is not None else samples_for(budget.samples, view["players"])
-        surprise = surprise_for(view["players"])
-
-        def value(got: tuple[Sim, list[int]], move: Move) -> float:
-            w = got[0].clone()
-            w.step(*move)
-            winner = solve_showdown(w, facts.me) if showdown else play_out(w, facts.me)
-            return 1.0 if winner == facts.me else 0.0
-
-        tally = yield from sampled_values(
-            moves, lambda: sample_world(facts, rng), value, samples=samples, seconds=budget.seconds,
-            weight=lambda got: likelihood(facts, got[0], got[1], surprise))
+        tally = yield from search(facts, moves, self.rng, samples, budget.seconds)
         worlds, total = tally.worlds, tally.weight
         wins = [tally.total(m) for m in moves]
         if not worlds:  # nothing fits (never expected): fall back on the rules of thumb
             move = medium_move(facts.sim, facts.counts)
             return hint(facts, move if action_of(facts.me, move) in legal else moves[0], legal)
         # ties go to the medium choice, so equal samples never pick at random
-        pref = medium_move(facts.sim.clone(), facts.counts)
+        base = medium_index(facts, moves)
         # the medium choice is kept unless a move does clearly better in the samples:
         # with a few dozen samples, the top of several noisy means is biased upwards
-        base = moves.index(pref) if pref in moves else 0
         best = max(range(len(moves)), key=lambda i: (wins[i], i == base))
         if wins[best] - wins[base] < MARGIN * total:
             best = base
         return hint(facts, moves[best], legal, wins[best] / total if total else None)
+
+
+def hand_won(world: Sim, move: Move, me: int, showdown: bool) -> float:
+    """1.0 if ``me`` wins the hand when ``move`` is played in ``world`` and the hand goes
+    on as the hard bot plays its worlds out (the medium rules; from ``SOLVE_FROM``, trick 5
+    exactly for ``me``), else 0.0. ``world`` is left as it was."""
+    w = world.clone()
+    w.step(*move)
+    winner = solve_showdown(w, me) if showdown else play_out(w, me)
+    return 1.0 if winner == me else 0.0
+
+
+def search(facts: Facts, moves: list[Move], rng: Random, samples: int,
+           seconds: float | None = None) -> Generator[None, None, Tally[Move]]:
+    """The hard bot's search: every move's hands won over sampled worlds, each world
+    weighed by how well the medium rules explain the others' plays in it."""
+    showdown = facts.sim.trick_no >= SOLVE_FROM
+    surprise = surprise_for(facts.sim.n)
+
+    def value(got: tuple[Sim, list[int]], move: Move) -> float:
+        return hand_won(got[0], move, facts.me, showdown)
+
+    return (yield from sampled_values(
+        moves, lambda: sample_world(facts, rng), value, samples=samples, seconds=seconds,
+        weight=lambda got: likelihood(facts, got[0], got[1], surprise)))
+
+
+def medium_index(facts: Facts, moves: list[Move]) -> int:
+    """Which of ``moves`` the medium rules would make (the first if none: never expected)."""
+    pref = medium_move(facts.sim.clone(), facts.counts)
+    return moves.index(pref) if pref in moves else 0
