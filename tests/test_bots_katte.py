@@ -221,7 +221,7 @@ def test_hints_carry_a_known_reason(level: str) -> None:
 
 def test_the_busiest_decision_yields_while_it_thinks() -> None:
     m = Katte.new(6, seed=4)
-    bot = make_bot("katte", "hard", seed=1, budget=Budget(samples=10_000, seconds=0.1))
+    bot = make_bot("katte", "hard", seed=1, budget=Budget(samples=10_000, seconds=0.3))
     gen = bot.steps(m.view(m.to_act()[0]))
     slices = 0
     try:
