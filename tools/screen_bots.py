@@ -97,12 +97,16 @@ def oracle_unit(args: tuple[str, int]) -> tuple[int, float]:
     else:
         from engine.bots.kocka import hard as kocka_hard
 
-        def reader(view: object, base: Any, *rest: object) -> Any:
-            def world() -> Any:
-                w = base.copy()
+        class reader:  # hard.Reader's place: the true deal as every world
+            explained = None  # so each world's plausibility is found by the replay, as before
+
+            def __init__(self, view: object, base: Any, *rest: object) -> None:
+                self.base = base
+
+            def __call__(self) -> Any:
+                w = self.base.copy()
                 w.hands = [sum(1 << c for c in hand) for hand in true["hands"]]
                 return w
-            return world
 
         # the worlds of play come from hard.Reader (checked: a patch of a name the bot no
         # longer reads would screen it unchanged)

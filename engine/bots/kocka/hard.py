@@ -165,14 +165,27 @@ class HardBot(Bot):
         exact = base.hands[me].bit_count() <= EXACT_CARDS
         # an exact world costs several playouts, and is worth several: fewer of them
         samples = max(6, budget.samples // 3) if exact and budget.seconds is None else budget.samples
-        rng = self.rng
+        read = Reader(view, base, self.rng, history, first, READ_TRIES)
+        # Every world is this decision's position with other hidden hands, and a world's
+        # values depend on its hands alone: late in the deal the same hands come back often
+        # (at five cards, one world in six), and their playouts or exact endings are not
+        # repeated.
+        known: dict[tuple[tuple[int, ...], int], float] = {}
 
         def value(world: Sim, card: int) -> float:
-            return card_value(world, card, me)
+            key = (tuple(world.hands), card)
+            v = known.get(key)
+            if v is None:
+                v = known[key] = card_value(world, card, me)
+            return v
 
-        tally = yield from sampled_values(
-            cands, Reader(view, base, rng, history, first, READ_TRIES), value, samples=samples, seconds=budget.seconds,
-            weight=(lambda world: plausibility(world, history, first, me)) if PLAY_WEIGHT < 1.0 else None)
+        def weight(world: Sim) -> float:
+            # a world the reader kept explains every play: its plausibility is 1 without the
+            # replay (tests/test_bots_kocka.py holds the two checks equal)
+            return 1.0 if world is read.explained else plausibility(world, history, first, me)
+
+        tally = yield from sampled_values(cands, read, value, samples=samples, seconds=budget.seconds,
+                                          weight=weight if PLAY_WEIGHT < 1.0 else None)
         # ties go to the medium choice, so search only overrides it for a reason
         pref = medium_play(base)
         i = max(range(len(cands)), key=lambda k: (round(tally.total(cands[k]), 6), cands[k] == pref))
