@@ -49,12 +49,26 @@ def _danger(c: int, lo: int, hi: int, hand: int, unseen: int) -> float:
 
 
 def medium_pass(hand: int) -> tuple[int, ...]:
-    """The three cards to pass: the most dangerous, with a bonus for clearing a suit."""
-    return rank_passes(hand)[0][1]
+    """The three cards to pass: the most dangerous, with a bonus for clearing a suit
+    (:func:`rank_passes`' first, found without sorting the rest: the hard bot's worlds
+    before the exchange ask it for each of the three others)."""
+    best: tuple[int, ...] = ()
+    best_score = float("-inf")
+    for score, combo in _pass_scores(hand):  # in ascending order: the first best is the least
+        if score > best_score:
+            best_score, best = score, combo
+    return best
 
 
 def rank_passes(hand: int) -> list[tuple[float, tuple[int, ...]]]:
     """All 56 passes, best first, scored by danger shed plus suits cleared."""
+    scored = _pass_scores(hand)
+    scored.sort(key=lambda x: (-x[0], x[1]))
+    return scored
+
+
+def _pass_scores(hand: int) -> list[tuple[float, tuple[int, ...]]]:
+    """Every pass with its score, the cards' combinations in ascending order."""
     unseen = ALL & ~hand
     cards = cards_in(hand)
     dang = {c: danger(c, hand, unseen) for c in cards}
@@ -69,7 +83,6 @@ def rank_passes(hand: int) -> list[tuple[float, tuple[int, ...]]]:
             if hand & SUIT[s] and not keep & SUIT[s]:
                 score += 2.0 + 0.15 * held_pen
         scored.append((score, combo))
-    scored.sort(key=lambda x: (-x[0], x[1]))
     return scored
 
 
