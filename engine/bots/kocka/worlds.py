@@ -164,8 +164,8 @@ class Reader:
         # each seat's answers by hand: late in the deal few cards are hidden and the same
         # hand is drawn again and again (a third of the checks of a decision repeat one)
         self.known: list[dict[int, bool]] = [{}, {}, {}, {}]
+        # the last world returned if it explains every play (its plausibility is then 1)
         self.explained: Sim | None = None
-        """The last world returned that explains every play (its plausibility is 1)."""
 
     def explains(self, seat: int, hand: int) -> bool:
         """Whether the medium rules, holding ``hand`` now, make every play ``seat`` made."""
