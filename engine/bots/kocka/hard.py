@@ -181,7 +181,8 @@ class HardBot(Bot):
 
         def weight(world: Sim) -> float:
             # a world the reader kept explains every play: its plausibility is 1 without the
-            # replay (tests/test_bots_kocka.py holds the two checks equal)
+            # replay (tests/test_bots_kocka.py holds the two checks equal). The driver weighs
+            # each world as soon as it is drawn, so the reader's last world is this one.
             return 1.0 if world is read.explained else plausibility(world, history, first, me)
 
         tally = yield from sampled_values(cands, read, value, samples=samples, seconds=budget.seconds,
