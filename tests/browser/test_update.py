@@ -23,6 +23,17 @@ SETTLED = """async () => document.body.dataset.ready === '1' && !document.docume
   && sessionStorage.getItem('kortti-update') === null
   && !(await navigator.serviceWorker.getRegistration())?.waiting"""
 
+# What pwa.js's takeUpdate decides on at load (a failure's message): the registration's
+# versions, this page's controller, whether a match began, and the page's own marks.
+WORKERS = """async () => {
+  const r = await navigator.serviceWorker.getRegistration();
+  const v = (w) => w ? `${w.state} ${new URL(w.scriptURL).pathname}` : null;
+  return { url: location.href, ready: document.body?.dataset.ready ?? null,
+    active: v(r?.active), waiting: v(r?.waiting), installing: v(r?.installing),
+    controller: v(navigator.serviceWorker.controller), game: window.kortti?.model()?.game ?? null,
+    updateMark: sessionStorage.getItem('kortti-update'), caches: await (CACHES_JS)() };
+}""".replace("CACHES_JS", CACHES)
+
 
 def reopen(page: Any, cdp: Any) -> None:
     """The player opens the page again. The browser's own update check at this navigation
@@ -182,7 +193,10 @@ def test_a_takeover_that_never_comes_does_not_hold_the_match_back(browser: Any, 
         # take over, and it never does; after a few seconds the match goes on, on this version
         page.add_init_script(NEVER_TAKES_OVER)
         reopen(page, cdp)
-        page.wait_for_function("document.documentElement.dataset.updating === '1'", timeout=BOOT_TIMEOUT)
+        try:
+            page.wait_for_function("document.documentElement.dataset.updating === '1'", timeout=BOOT_TIMEOUT)
+        except PlaywrightError as e:  # seen once in many runs: say which of takeUpdate's conditions failed
+            raise AssertionError(f"the page never asked the waiting version to take over: {page.evaluate(WORKERS)}") from e
         page.wait_for_function("window.kortti?.model()?.game === 'kocka'", timeout=BOOT_TIMEOUT)
         assert page.url == table
         assert page.evaluate("document.documentElement.dataset.updating") is None
