@@ -35,6 +35,15 @@ WORKERS = """async () => {
 }""".replace("CACHES_JS", CACHES)
 
 
+def seen(page: Any) -> str:
+    """``WORKERS`` as the page reads it now, or why it could not be read (a page between
+    two documents), for a failure's message."""
+    try:
+        return str(page.evaluate(WORKERS))
+    except PlaywrightError as e:
+        return f"(the page could not say: {e})"
+
+
 def reopen(page: Any, cdp: Any) -> None:
     """The player opens the page again. The browser's own update check at this navigation
     can make the page reload itself once more (pwa.js): that reload then takes the place of
@@ -196,7 +205,7 @@ def test_a_takeover_that_never_comes_does_not_hold_the_match_back(browser: Any, 
         try:
             page.wait_for_function("document.documentElement.dataset.updating === '1'", timeout=BOOT_TIMEOUT)
         except PlaywrightError as e:  # seen once in many runs: say which of takeUpdate's conditions failed
-            raise AssertionError(f"the page never asked the waiting version to take over: {page.evaluate(WORKERS)}") from e
+            raise AssertionError(f"the page never asked the waiting version to take over: {seen(page)}") from e
         page.wait_for_function("window.kortti?.model()?.game === 'kocka'", timeout=BOOT_TIMEOUT)
         assert page.url == table
         assert page.evaluate("document.documentElement.dataset.updating") is None
