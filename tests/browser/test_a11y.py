@@ -23,6 +23,7 @@ import pytest
 from . import axe
 from .conftest import Host
 from .play import BOOT_TIMEOUT, open_lobby, play_deal, start_match, take_turn, wait_turn
+from .reflow import assert_reflows
 from .test_embed import STATE, embeds, iframe, wait_in
 
 SIZES = {"1280x800": (1280, 800), "360x740": (360, 740)}
@@ -34,13 +35,6 @@ def size(request: pytest.FixtureRequest, page: Any) -> str:
     width, height = SIZES[request.param]
     page.set_viewport_size({"width": width, "height": height})
     return str(request.param)
-
-
-def assert_reflows(page: Any, what: str) -> None:
-    """WCAG 1.4.10 (reflow): the page is read at the window's width, with no scrolling
-    sideways (a box of its own may scroll, as the statistics' wide tables do)."""
-    width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
-    assert width[0] <= width[1], f"{what} scrolls sideways: {width[0]} px in a {width[1]} px window"
 
 
 # ---------------------------------------------------------------- the lobby and the table

@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .play import BOOT_TIMEOUT, stored_before
+from .reflow import assert_reflows
 
 KT1 = "#ex-katko-kt-1"
 TURN = "#ex-katko-kt-3-2"  # KT-3 stopped at Carla's decision in trick 1
@@ -159,6 +160,25 @@ def test_every_page_comes_alive(page: Any, watch: Any, lang: str) -> None:
                 expect(board).to_have_attribute("data-step", str(start + 1))
                 fig.locator(".ex-prev").press("Enter")
                 expect(board).to_have_attribute("data-step", str(start))
+
+
+@pytest.mark.parametrize("width", [320, 360])  # WCAG's reflow width, and the common phone
+def test_every_rules_page_fits_a_phone(browser: Any, base_url: str, width: int) -> None:
+    """Every rules page in every language on a phone, each example's written log opened:
+    nothing scrolls sideways and nothing is cut off at the edge (a log's four columns did not
+    fit, and the example hid its tricks' winners and reasons; each trick now stacks)."""
+    context = browser.new_context(base_url=base_url, viewport={"width": width, "height": 740},
+                                  is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        for lang in ("en", "fi", "cs"):
+            for name in ("index", "katte", "katko", "call-kitti", "kocka"):
+                page.goto(f"/rules/{lang}/{name}.html")
+                logs = page.evaluate("[...document.querySelectorAll('details.ex-log')].map((d) => (d.open = true)).length")
+                assert name == "index" or logs > 0
+                assert_reflows(page, f"/rules/{lang}/{name}.html at {width} px, its logs opened")
+    finally:
+        context.close()
 
 
 @pytest.mark.parametrize("locale, lang", [("cs-CZ", "cs"), ("fi", "fi"), ("de-DE", "en")])

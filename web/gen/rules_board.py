@@ -86,6 +86,7 @@ def render_log(data: dict[str, Any], lang: str) -> str:
     names = data["names"]
     out = []
     multi = len(data["log"]) > 1
+    labels = [html.escape(ui(lang, key), quote=True) for key in ("log_trick", "log_cards", "log_winner", "log_why")]
     for deal in data["log"]:
         rows = []
         for tr in deal["tricks"]:
@@ -96,13 +97,13 @@ def render_log(data: dict[str, Any], lang: str) -> str:
                 strong = ("<strong>", "</strong>") if "w" in p[2] else ("", "")
                 plays.append(f"{strong[0]}{html.escape(names[p[0]])} {cards}{mark}{strong[1]}")
             winner = html.escape(names[tr["winner"]]) if tr["winner"] is not None else "–"
-            rows.append(f'<tr><th scope="row">{tr["n"]}</th><td>{" · ".join(plays)}</td><td>{winner}</td>'
-                        f'<td>{words.chips_html(tr["why"], deck, lang)}</td></tr>')
+            # data-label: each cell's heading, which a phone shows beside it (rules.css stacks
+            # a trick's cells there, as four columns do not fit)
+            rows.append(f'<tr><th scope="row" data-label="{labels[0]}">{tr["n"]}</th><td>{" · ".join(plays)}</td>'
+                        f'<td data-label="{labels[2]}">{winner}</td>'
+                        f'<td data-label="{labels[3]}">{words.chips_html(tr["why"], deck, lang)}</td></tr>')
         caption = f'<caption>{html.escape(ui(lang, "deal_n", n=deal["deal"] + 1))}</caption>' if multi else ""
-        head = (f'<thead><tr><th scope="col">{html.escape(ui(lang, "log_trick"))}</th>'
-                f'<th scope="col">{html.escape(ui(lang, "log_cards"))}</th>'
-                f'<th scope="col">{html.escape(ui(lang, "log_winner"))}</th>'
-                f'<th scope="col">{html.escape(ui(lang, "log_why"))}</th></tr></thead>')
+        head = "<thead><tr>" + "".join(f'<th scope="col">{label}</th>' for label in labels) + "</tr></thead>"
         table = f'<table class="ex-log-table">{caption}{head}<tbody>{"".join(rows)}</tbody></table>' if rows else ""
         result = (f'<p class="ex-log-result">{words.chips_html(deal["result"], deck, lang)}</p>'
                   if deal["result"] else "")

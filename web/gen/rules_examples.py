@@ -139,7 +139,8 @@ def render_example(ex: Example, block: Block, page: Page, base: str) -> str:
     deck = data["deck"]
     full = lesson_steps.expand(data["steps"])
     start = data["question"]["step"] if ex.turn else 0
-    labels = "".join(f'<span class="ex-opt">{html.escape(lbl)}</span>' for lbl in data["labels"])
+    # spaced, so a narrow caption breaks its line between two options (each keeps its words)
+    labels = " ".join(f'<span class="ex-opt">{html.escape(lbl)}</span>' for lbl in data["labels"])
     intro = f'<p class="ex-intro">{inline(block.attrs["intro"], deck, lang)}</p>' if "intro" in block.attrs else ""
     kind_label = ui(lang, "your_turn") if ex.turn else ui(lang, "example")
     payload = encode_record(ex.record)
