@@ -112,6 +112,17 @@ STORAGE = """async () => {
 
 WORD = re.compile(r"[A-Za-z0-9]+")
 
+TRYSTERO_CORE = "vendor/trystero-core-0.25.4"
+TRYSTERO_SELF_ID = "const selfId = genId(20);"
+
+
+def named_peer(route: Any, peer_id: str) -> None:
+    """Trystero's utils.mjs as served, but for the page's own peer id, which is ``peer_id``."""
+    text = route.fetch().text()
+    assert TRYSTERO_SELF_ID in text, "Trystero's utils.mjs no longer makes selfId so: see new_friend_page"
+    route.fulfill(body=text.replace(TRYSTERO_SELF_ID, f"const selfId = {json.dumps(peer_id)};"),
+                  headers={"content-type": "text/javascript"})
+
 
 @pytest.fixture(autouse=True)
 def in_namespace() -> None:
@@ -144,9 +155,16 @@ class Table:
         page.on("pageerror", lambda e: self.errors.append(str(e)))
         page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
 
-    def new_friend_page(self) -> Any:
-        ctx = self.browser.new_context(base_url=self.base_url)
+    def new_friend_page(self, peer_id: str | None = None) -> Any:
+        """A friend's page, on a device of its own. ``peer_id``: the Trystero id its copy of
+        Trystero gives itself (else a random one, as always), so that a test knows which side
+        of the id order the friend is on: of two peers, the one with the lower id makes the
+        connection offer."""
+        # (the module is fetched by the page itself: no service worker may answer for it)
+        ctx = self.browser.new_context(base_url=self.base_url, **({"service_workers": "block"} if peer_id else {}))
         ctx.add_init_script(LOG_MESSAGES)
+        if peer_id is not None:
+            ctx.route(f"**/{TRYSTERO_CORE}/utils.mjs", lambda route: named_peer(route, peer_id))
         self.contexts.append(ctx)
         page = ctx.new_page()
         self.watch(page)
@@ -582,3 +600,64 @@ def test_a_table_code_with_no_relay_in_reach_says_so(table: Table) -> None:
     table.host.wait_for_selector("#code-status:has-text('No relay answered')", timeout=30_000)
     # the browser's own report of each failed connection the test provoked: expected here
     table.errors[:] = [e for e in table.errors if not e.startswith("WebSocket connection to 'ws://127.0.0.1:9/'")]
+
+
+def join_by_code(page: Any, link: str, name: str, relay_url: str) -> None:
+    """A friend opens the table's link, sets the relay, gives a name and asks to join: seated."""
+    page.goto(at_test_pace(link))
+    page.wait_for_selector("#join-go")
+    use_relay(page, relay_url)
+    page.fill("#join-name", name)
+    page.click("#join-go")
+    page.wait_for_selector("#join-ready", timeout=30_000)
+
+
+# Trystero keeps a pool of connection offers made in advance; one older than 57 s is made
+# anew before it is sent (its ICE restarted). A reload of the host a minute or more after
+# the joins is a friend's first offer from such an old one (issue 53).
+LATE_RELOAD_S = 90
+
+
+def test_friends_by_a_table_code_come_back_after_a_late_reload_on_both_sides_of_the_id_order(
+        table: Table, relay: Any) -> None:
+    h = table.host
+    table.open_room("katko", 4)
+    use_relay(h, relay.url)
+    h.click("#code-on")
+    h.wait_for_selector("#table-code")
+    link = h.input_value("#code-link")
+    # whatever id the host's page takes after its reload, Ben's is below it (Ben makes the
+    # connection offer) and Cy's above it (Cy answers the host's): both sides, every run
+    ben = table.new_friend_page(peer_id="0" * 20)
+    cy = table.new_friend_page(peer_id="z" * 20)
+    join_by_code(ben, link, "Ben", relay.url)
+    join_by_code(cy, link, "Cy", relay.url)
+    joined = time.monotonic()
+    h.wait_for_function("() => document.querySelectorAll('.invite-seat[data-connected=\"1\"]').length === 2")
+    seats = {name: int(h.get_attribute(f".invite-seat[data-connected='1']:has-text('{name}')", "data-seat"))
+             for name in ("Ben", "Cy")}
+    table.friends = {seats["Ben"]: ben, seats["Cy"]: cy}
+    table.deal()
+    # the match goes on a while: the reload comes LATE_RELOAD_S after the joins (the time
+    # itself is what is tested, so it is waited out)
+    h.wait_for_timeout(max(0.0, LATE_RELOAD_S - (time.monotonic() - joined)) * 1000)
+    for page in (ben, cy):
+        page.evaluate(SAW_HOST_LOST)
+    reloaded = time.monotonic()
+    h.reload()
+    h.wait_for_selector("#table:not([hidden])", timeout=BOOT_TIMEOUT)
+    for page in (ben, cy):
+        page.wait_for_function("() => window.__sawHostLost === true", timeout=20_000)
+    try:
+        h.wait_for_function("() => (window.kortti.model().friends || []).filter((f) => f.connected).length === 2",
+                            timeout=30_000)
+    except Exception as e:
+        back = h.evaluate("(window.kortti.model().friends || []).filter((f) => f.connected).map((f) => f.name)")
+        raise AssertionError(f"back 30 s after the host's late reload: {back} of Ben (his page makes the "
+                             "connection offer) and Cy (hers answers the host's)") from e
+    print(f"table code: both friends back {time.monotonic() - reloaded:.1f} s after the host's reload began, "
+          f"{LATE_RELOAD_S} s after the joins")
+    friends = h.evaluate("window.kortti.model().friends")
+    assert {f["seat"]: f["name"] for f in friends} == {seats["Ben"]: "Ben", seats["Cy"]: "Cy"}
+    for page in (ben, cy):  # each friend's page says it plays from the next deal, no longer that it waits
+        page.wait_for_function("() => !/Waiting for the host/.test(document.body.innerText)")

@@ -17,8 +17,9 @@ from .netns import NetnsError, run_pytest_in_netns
 
 HERE = Path(__file__).resolve().parent
 # every inner file, found by name: a new netns_*.py runs with no change here. A long file
-# is cut in two (pytest -k), so the two test processes share it.
-SPLIT = {"netns_friends.py": ["two_friends", "not two_friends"]}
+# is cut in parts (pytest -k), so that test processes share it: the late reload's test
+# (90 s of it a wait by design) runs in one of its own.
+SPLIT = {"netns_friends.py": ["two_friends", "late_reload", "not two_friends and not late_reload"]}
 INNER = [(p.name, k) for p in sorted(HERE.glob("netns_*.py")) for k in SPLIT.get(p.name, [""])]
 
 

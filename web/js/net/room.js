@@ -23,6 +23,25 @@ export const DEFAULT_STUN = ["stun:stun.l.google.com:19302"];
  * What host.js and guest.js use of an RTCDataChannel, on one peer of the room.
  */
 
+// Trystero makes its connection offers in advance (a pool) and restarts the ICE of one
+// that waited more than 57 s before it sends it, or when it takes it back unanswered. To do
+// so it first rolls the unanswered offer back, and in Chromium rolling back a connection's
+// first offer drops the data channel from the offer made next: the one sent has no
+// section at all (some 700 bytes on the relay, not 1,480), the answer neither, and no
+// channel can open. A friend on the offering side of the id order never came back when
+// the host reloaded a minute or more into a match (issue 53); a host's old offers would
+// strand a friend who joins late the same way. An offer may replace an unanswered offer
+// with no rollback (checked on Chromium 156: the restarted offer keeps its data channel,
+// has new ICE credentials and connects), so these connections skip that one rollback.
+class OfferKeepingConnection extends RTCPeerConnection {
+  /** @param {RTCLocalSessionDescriptionInit} [description] */
+  setLocalDescription(description) {
+    const ownUnansweredOffer = this.signalingState === "have-local-offer" && !this.remoteDescription;
+    if (description?.type === "rollback" && ownUnansweredOffer) return Promise.resolve();
+    return super.setLocalDescription(description);
+  }
+}
+
 /**
  * A channel-like face on one peer of the room.
  * @param {string} id Trystero's peer id
@@ -68,6 +87,7 @@ export async function joinTable(code, options) {
     password: code,
     ...(options.relays.length ? { relayConfig: { urls: options.relays, warnOnRelayFailure: false } } : {}),
     rtcConfig: { iceServers: options.stun.length ? [{ urls: options.stun }] : [] },
+    rtcPolyfill: OfferKeepingConnection,
   }, roomId, { onJoinError: () => options.onError?.("password") });
   const action = room.makeAction("k");
   // no relay open after a while: said (a wrong address, a network that blocks them), not waited on in silence
