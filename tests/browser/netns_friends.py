@@ -661,3 +661,31 @@ def test_friends_by_a_table_code_come_back_after_a_late_reload_on_both_sides_of_
     assert {f["seat"]: f["name"] for f in friends} == {seats["Ben"]: "Ben", seats["Cy"]: "Cy"}
     for page in (ben, cy):  # each friend's page says it plays from the next deal, no longer that it waits
         page.wait_for_function("() => !/Waiting for the host/.test(document.body.innerText)")
+
+
+def test_a_friend_whose_host_stays_away_is_told_so_with_the_way_back(table: Table, relay: Any) -> None:
+    h = table.host
+    table.open_room("katko", 4)
+    use_relay(h, relay.url)
+    h.click("#code-on")
+    h.wait_for_selector("#table-code")
+    link = h.input_value("#code-link")
+    ben = table.new_friend_page()
+    join_by_code(ben, link, "Ben", relay.url)
+    h.wait_for_selector(".invite-seat[data-connected='1']")
+    table.friends = {int(h.get_attribute(".invite-seat[data-connected='1']", "data-seat")): ben}
+    table.deal()
+    # the host's page goes to another site, and stays there: Ben's page waits for the host,
+    # then says that the host is not back, and what Ben can do
+    at = h.url
+    h.goto("about:blank")
+    ben.wait_for_selector("#friends-title:text-is('Waiting for the host')")
+    ben.wait_for_selector("#friends-title:text-is('The host is not back yet')", timeout=30_000)
+    said = ben.inner_text("#join-status")
+    assert "ask the host for a new invite" in said and "keeps looking" in said, said
+    assert ben.is_visible("#friends a[href='#/']")  # the way back to the games
+    # the page kept looking meanwhile: the host's page comes back, and Ben with it
+    h.goto(at)
+    h.wait_for_selector("#table:not([hidden])", timeout=BOOT_TIMEOUT)
+    h.wait_for_function("() => (window.kortti.model().friends || []).some((f) => f.connected)", timeout=30_000)
+    ben.wait_for_function("() => !/not back yet|Waiting for the host/.test(document.body.innerText)")

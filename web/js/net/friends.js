@@ -8,6 +8,7 @@ import { useRemote } from "../engine.js";
 import * as store from "../records/store.js";
 import { newCode, readCode } from "./words.js";
 import * as protocol from "./protocol.js";
+import { sayWhenHostStaysAway } from "./host-away.js";
 
 const ANSWERS = "kortti-friends-answers"; // BroadcastChannel: an answer opened in another tab
 const TOKEN_KEY = "kortti.friends.token"; // the seat token the host gave this device
@@ -605,6 +606,7 @@ export function codePage(section, text, { show, done }) {
     el("p", { text: t("web.friends.code.consent.guest") }), form, netForm(), said);
   name.focus();
   let current = null;
+  let stopWaiting = () => {}; // the host lost: what ends the wait's words (host-away.js)
 
   async function start() {
     go.disabled = true;
@@ -630,12 +632,14 @@ export function codePage(section, text, { show, done }) {
 
     async function found(ch) {
         clearTimeout(slow);
+        stopWaiting();
         current = { closed: false };
         current = await seatFriend(section, ch, name.value.trim(), { show, done, said, hide: [form], lost: () => {
           current = null;
           section.replaceChildren(el("h1", { id: "friends-title", text: t("web.friends.code.lost.title") }),
             el("p", { id: "join-status", role: "status", text: t("web.friends.code.lost") }),
             el("p", {}, el("a", { href: "#/", text: t("web.friends.back") })));
+          stopWaiting = sayWhenHostStaysAway(section);
         } });
     }
   }
