@@ -256,3 +256,40 @@ def test_switching_on_a_rules_page_is_remembered(page: Any, watch: Any) -> None:
     page.wait_for_url("**/rules/fi/index.html")
     assert page.get_attribute("html", "lang") == "fi"
     assert page.inner_text("h1") == rules_fi["rules.ui.all_rules"]
+
+
+def test_switching_at_the_table_changes_every_word_into_the_next_deal(page: Any, watch: Any) -> None:
+    """Finnish → Czech mid-game: the toolbar (Hint, Undo and its tip) and the computer
+    players' names change with the rest, and stay Czech in the next deal."""
+    fi = load(ROOT / "web" / "i18n" / "fi.json")
+    cs = load(ROOT / "web" / "i18n" / "cs.json")
+    open_lobby(page)
+    page.select_option("#lang", "fi")
+    start_match(page, "katte", players=3, name="Tester")
+    wait_turn(page)
+    names = page.locator("#seats .seat-name")
+    assert fi["web.bot.name"].replace("{n}", "1") in names.all_inner_texts()
+    page.click("#menu-btn")
+    page.select_option("#table-lang", "cs")
+    page.wait_for_function("document.documentElement.lang === 'cs'")
+
+    def czech(where: str) -> None:
+        assert page.inner_text("#hint-btn .swap-a") == cs["web.hint.button"], where
+        assert page.locator("#hint-btn .swap-b").text_content() == cs["web.hint.thinking"], where
+        assert page.locator("#undo-btn").text_content() == cs["web.undo"], where
+        assert page.get_attribute("#undo-btn", "title") == cs["web.undo.help"], where
+        page.wait_for_function("[...document.querySelectorAll('#seats .seat-name')].some((n) => n.textContent === "
+                               f"{json.dumps(cs['web.bot.name'].replace('{n}', '1'))})")
+        bots = [n for n in names.all_inner_texts() if n.startswith(("Bot", "Botti"))]
+        assert bots and not any(n.startswith("Botti") for n in bots), (where, bots)
+
+    czech("switched mid-deal")
+    page.keyboard.press("Escape")
+    for _ in range(100):
+        kind = wait_turn(page)
+        if kind == "summary":
+            break
+        take_turn(page, kind)
+    page.click("#summary-next")
+    page.wait_for_function("document.getElementById('summary').hidden")
+    czech("the next deal")

@@ -775,6 +775,8 @@ window.addEventListener("resize", () => { if (!root.hidden) { redraw(); view.mor
 settings.onChange(() => { if (!root.hidden) redraw(); }); // a card size: the hand fitted anew
 onLanguage(async (code) => {
   if (root.hidden || !model) return;
+  $("why").replaceChildren(); // a reason or an error in the old language is not said again
+  $("error").textContent = "";
   const reply = await call("set_language", code);
   if (reply && reply.model) settle(reply);
 });
