@@ -533,3 +533,59 @@ def test_the_words_a_new_player_met(lang: str) -> None:
         assert words["web.table.deal.katte"] == "{game}, hand {n}" and words["web.summary.next_hand"] == "Next hand"
         assert words["web.summary.deal.katte"] == "Hand {n} is over"
         assert "match" in words["web.event.katko.match_over.you"] and "match" in words["web.event.katko.match_over"]
+
+
+# ---------------------------------------------------------------- Katte's moments and prompt
+
+
+def test_katte_prompt_warns_from_the_third_trick_a_player_with_no_trick_yet() -> None:
+    """K-9: no trick in the first four tricks puts a player out. From trick 3 the prompt
+    says so, in every language; never before trick 3, never to a player with a trick."""
+    from test_katte import KA_ACTIONS, KA_HANDS
+
+    for lang in LANGS:
+        m = Katte(4, seed=1, names=NAMES[:4])
+        m.start_deal(KA_HANDS, 0)
+        g = adapter("katte")
+        said: dict[tuple[int, int], str] = {}
+        for a in KA_ACTIONS:
+            seat = int(a.split()[0])
+            t = text(m, lang, me=seat)
+            said[(m.view(seat)["trick_number"], seat)] = g.prompt(m.view(seat), t)
+            m.apply(a)
+        t = text(m, lang)
+        two, one = t("web.katte.prompt.no_trick", left=2), t("web.katte.prompt.no_trick", left=1)
+        assert two != one and "{" not in two + one
+        # seat 3 has no trick all along: told at trick 3 (two left) and trick 4 (this one)
+        assert said[(3, 3)].endswith(" " + two) and said[(4, 3)].endswith(" " + one), said
+        assert not any(w in said[(n, 3)] for n in (1, 2) for w in (one, two))
+        # seat 0 has no trick until it takes trick 4: warned at trick 3 and 4 too; seat 1 (a trick) never
+        assert said[(4, 0)].endswith(" " + one)
+        assert not any(w in said[(n, 1)] for n in (3, 4) for w in (one, two))
+        assert not any(w in said[(5, s)] for s in range(4) if (5, s) in said for w in (one, two))
+
+
+def test_katte_felt_names_the_trick_shown_and_its_sentence_says_it_once() -> None:
+    """While a finished trick is shown, the felt's line names that trick ("Trick 3 of 6"),
+    not the next; trick 5's and 6's sentences are not run into a repeated title."""
+    from test_katte import KA_ACTIONS, KA_HANDS
+
+    from table.games import adapter as game_of
+    from table.model import moments
+
+    m = Katte(4, seed=1, names=NAMES[:4])
+    m.start_deal(KA_HANDS, 0)
+    t = text(m)
+    shown = []
+    for a in KA_ACTIONS:
+        events = m.apply(a)
+        shown += moments(m, 0, events, game_of("katte"), t, m.view(0))
+    taken = [x for x in shown if x["kind"] == "taken"]
+    assert [x["index"] for x in taken] == [0, 1, 2, 3, 4, 5]
+    for x in taken[:4]:
+        assert t("web.katte.trick_of", n=x["index"] + 1) in x["info"], x
+    assert t("katte.phase.showdown") in taken[4]["info"]
+    for x in taken:
+        told = f"{x['title']} {x['line']}"
+        assert told.count(str(x["index"] + 1)) <= 1 or x["index"] < 4, told
+        assert told.lower().count("trick 6") <= 1, told

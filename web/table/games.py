@@ -135,6 +135,11 @@ class Game:
     def trick_title(self, trick: dict[str, Any], index: int, t: Text) -> str:
         return ""
 
+    def info_at(self, view: View, index: int, t: Text) -> list[str] | None:
+        """The felt's words (:meth:`center`'s lines) while the finished trick ``index``
+        is shown, when they name the trick ("Trick 3 of 6"); None: those of the table now."""
+        return None
+
     def lines(self, view: View, t: Text) -> list[str]:
         return []
 
@@ -330,6 +335,23 @@ class Katte(Game):
         return seat in view["eliminated"]
 
     def prompt(self, view: View, t: Text) -> str:
+        said = self.what_to_do(view, t)
+        warning = self.no_trick_yet(view, t)
+        return f"{said} {warning}" if warning else said
+
+    @staticmethod
+    def no_trick_yet(view: View, t: Text) -> str:
+        """From the third trick, a player with no trick yet is told how many tricks are
+        left to take one (K-9: with none in the first four, they are out of the hand)."""
+        from engine.games.katte import SHOWDOWN_TRICK
+
+        n = view.get("trick_number")
+        if view["phase"] != "play" or not n or view["tricks_won"][view["seat"]]:
+            return ""
+        left = SHOWDOWN_TRICK - n
+        return t("web.katte.prompt.no_trick", left=left) if 0 < left <= 2 else ""
+
+    def what_to_do(self, view: View, t: Text) -> str:
         trick = view.get("trick") or {}
         legal = view.get("legal") or []
         best = view.get("best")
@@ -348,17 +370,28 @@ class Katte(Game):
         return t("web.katte.prompt.discard", best=t.card(best))
 
     def center(self, view: View, t: Text) -> dict[str, Any]:
-        lines = [t("web.katte.pot", pot=view["pot"])] if view["pot"] else []
-        if view["phase"] == "showdown":
-            lines.append(t("katte.phase.showdown"))
-        elif view["phase"] == "play" and view.get("trick_number"):
-            lines.append(t("web.katte.trick_of", n=view["trick_number"]))
+        lines = self.info(view, view.get("trick_number"), t)
         groups = []
         redeal = any(e["kind"] == "redeal" for e in view["events"])
         for seat, codes in view["shown"].items():
             label = "web.katte.shown" if redeal else "web.katte.shown_auto"
             groups.append(group(t(label, name=t.name(int(seat))), codes, t.deck, t))
         return {"cards": [], "lines": lines, "groups": groups}
+
+    @staticmethod
+    def info(view: View, n: int | None, t: Text) -> list[str]:
+        """The felt's words during trick ``n``: the pot, which trick it is."""
+        from engine.games.katte import SHOWDOWN_TRICK
+
+        lines = [t("web.katte.pot", pot=view["pot"])] if view["pot"] else []
+        if n == SHOWDOWN_TRICK:
+            lines.append(t("katte.phase.showdown"))
+        elif n and n < SHOWDOWN_TRICK:
+            lines.append(t("web.katte.trick_of", n=n))
+        return lines
+
+    def info_at(self, view: View, index: int, t: Text) -> list[str] | None:
+        return self.info(view, index + 1, t)
 
     def event(self, event: dict[str, Any], t: Text, view: View | None = None) -> str | None:
         kind = event["kind"]
@@ -390,15 +423,6 @@ class Katte(Game):
         if reason == "all_discarded":
             return t.you("web.taken.katte.all_discarded", seat, **params)
         return t.you("web.taken.trick", seat, **params)
-
-    def trick_title(self, trick: dict[str, Any], index: int, t: Text) -> str:
-        from engine.games.katte import REVEAL_TRICK, SHOWDOWN_TRICK
-
-        if index == SHOWDOWN_TRICK - 1:
-            return t("katte.phase.showdown")
-        if index == REVEAL_TRICK - 1:
-            return t("web.katte.trick6")
-        return ""
 
     def lines(self, view: View, t: Text) -> list[str]:
         result = view["result"] or {}

@@ -134,7 +134,9 @@ async function show(moment, next) {
     // of them (out of the hand, nobody to act, no prompt); once every card has landed, who
     // took it is said; then it goes
     ui.pending = null;
-    const figures = paint(between(next), { plays: moment.plays, winner: moment.winner });
+    const during = between(next);
+    if (moment.info) during.center = { ...during.center, lines: moment.info }; // "Trick 3", not the next one's
+    const figures = paint(during, { plays: moment.plays, winner: moment.winner });
     await Promise.all(figures.map((f) => f.landed));
     view.trickLine(moment.line, moment.title); // the live region says it with the table's news
     sound.play("trick");
