@@ -568,10 +568,8 @@ def test_katte_prompt_warns_from_the_third_trick_a_player_with_no_trick_yet() ->
 def test_katte_felt_names_the_trick_shown_and_its_sentence_says_it_once() -> None:
     """While a finished trick is shown, the felt's line names that trick ("Trick 3 of 6"),
     not the next; trick 5's and 6's sentences are not run into a repeated title."""
-    from test_katte import KA_ACTIONS, KA_HANDS
-
-    from table.games import adapter as game_of
     from table.model import moments
+    from test_katte import KA_ACTIONS, KA_HANDS
 
     m = Katte(4, seed=1, names=NAMES[:4])
     m.start_deal(KA_HANDS, 0)
@@ -579,7 +577,7 @@ def test_katte_felt_names_the_trick_shown_and_its_sentence_says_it_once() -> Non
     shown = []
     for a in KA_ACTIONS:
         events = m.apply(a)
-        shown += moments(m, 0, events, game_of("katte"), t, m.view(0))
+        shown += moments(m, 0, events, adapter("katte"), t, m.view(0))
     taken = [x for x in shown if x["kind"] == "taken"]
     assert [x["index"] for x in taken] == [0, 1, 2, 3, 4, 5]
     for x in taken[:4]:
@@ -589,3 +587,35 @@ def test_katte_felt_names_the_trick_shown_and_its_sentence_says_it_once() -> Non
         told = f"{x['title']} {x['line']}"
         assert told.count(str(x["index"] + 1)) <= 1 or x["index"] < 4, told
         assert told.lower().count("trick 6") <= 1, told
+
+
+# ---------------------------------------------------------------- Call Kitti's shows
+
+
+def test_call_kitti_shows_carry_the_boxes_as_they_stood_after_each() -> None:
+    """The four shows come in one reply (C-7) and the deal is scored after them (C-8):
+    each show's moment carries the seats' lines with the shows taken so far and the
+    points before this deal, so the boxes do not tell the end while the shows play."""
+    from table.model import moments
+
+    # seed 21: both deals score (none struck or cancelled), so the second starts from points
+    m = engine.new_match("call-kitti", 4, {}, seed=21, names=NAMES[:4])
+    assert isinstance(m, CallKitti)
+    rng = random.Random(21)
+    play_deal(m, rng)
+    m.start_deal()
+    g = adapter("call-kitti")
+    t = text(m)
+    before = list(m.points)
+    assert before != [0] * 4
+    shown: list[dict[str, Any]] = []
+    while not m.deal_over:
+        events = m.apply(m.random_action(rng, m.to_act()[0]))
+        shown += [x for x in moments(m, 0, events, g, t, m.view(0)) if x["kind"] == "taken"]
+    assert [x["index"] for x in shown] == [0, 1, 2, 3] and all(x["step"] for x in shown)
+    view = m.view(0)
+    for x in shown:
+        won = [sum(1 for show in view["tricks"][: x["index"] + 1] if show["winner"] == s) for s in range(4)]
+        assert x["scores"] == [g.score_line(before[s], won[s], view["bids"][s], t) for s in range(4)]  # type: ignore[attr-defined]
+    assert m.result is not None and m.result["points"] != [0] * 4
+    assert shown[-1]["scores"] != [g.score(view, s, t) for s in range(4)]  # the end comes with the result

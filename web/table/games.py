@@ -76,6 +76,7 @@ class Game:
 
     name = ""
     can_leave = False  # may the human hand the seat to a computer player mid-deal?
+    steps = False  # do its finished tricks wait for the player to step on (Call Kitti's shows)?
 
     def score(self, view: View, seat: int, t: Text) -> str:
         return ""
@@ -134,6 +135,12 @@ class Game:
 
     def trick_title(self, trick: dict[str, Any], index: int, t: Text) -> str:
         return ""
+
+    def scores_at(self, view: View, index: int, t: Text) -> list[str] | None:
+        """Each seat's score line as it stood once the finished trick (show) ``index`` was
+        taken, where tricks finish together and the table's own lines are the deal's
+        end; None: those of the table now."""
+        return None
 
     def info_at(self, view: View, index: int, t: Text) -> list[str] | None:
         """The felt's words (:meth:`center`'s lines) while the finished trick ``index``
@@ -569,9 +576,14 @@ class Katko(Game):
 class CallKitti(Game):
     name = "call-kitti"
 
+    steps = True  # the shows wait for the player: Continue, or Back to the one before
+
     def score(self, view: View, seat: int, t: Text) -> str:
-        bid = view["bids"][seat]
-        text = t("web.call-kitti.score", points=view["points"][seat], won=view["won"][seat])
+        return self.score_line(view["points"][seat], view["won"][seat], view["bids"][seat], t)
+
+    @staticmethod
+    def score_line(points: int, won: int, bid: int | None, t: Text) -> str:
+        text = t("web.call-kitti.score", points=points, won=won)
         return text + (" · " + t("web.call-kitti.bid", bid=bid) if bid is not None else "")
 
     def prompt(self, view: View, t: Text) -> str:
@@ -624,6 +636,19 @@ class CallKitti(Game):
 
     def trick_title(self, trick: dict[str, Any], index: int, t: Text) -> str:
         return t("web.call-kitti.show_n", n=index + 1)
+
+    def scores_at(self, view: View, index: int, t: Text) -> list[str] | None:
+        # the four shows come at once (C-7) and the deal is scored after them (C-8): while
+        # show k is on the table, the boxes hold the points before this deal and k's shows
+        shows = view.get("tricks") or []
+        result = view.get("result") or {}
+        scored = result.get("points") if view["phase"] == "over" and not result.get("cancelled") else None
+        out = []
+        for s in range(len(view["won"])):
+            won = sum(1 for show in shows[: index + 1] if show.get("winner") == s)
+            before = view["points"][s] - (scored[s] if scored else 0)
+            out.append(self.score_line(before, won, view["bids"][s], t))
+        return out
 
     def trick_lines(self, view: View, t: Text) -> list[str]:
         return []  # the lines say it, show by show

@@ -78,6 +78,11 @@ def moments(match: Match, seat: int, events: list[Event], game: Game, t: Text,
         info = game.info_at(view, i, t)
         if info is not None:
             moment["info"] = info  # the felt's words as they were during that trick
+        scores = game.scores_at(view, i, t)
+        if scores is not None:
+            moment["scores"] = scores  # the seats' boxes as they stood after it
+        if game.steps:
+            moment["step"] = True
         out.append(moment)
     for e in seen:
         if e["kind"] == "deal_result":
