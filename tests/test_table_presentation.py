@@ -619,3 +619,22 @@ def test_call_kitti_shows_carry_the_boxes_as_they_stood_after_each() -> None:
         assert x["scores"] == [g.score_line(before[s], won[s], view["bids"][s], t) for s in range(4)]  # type: ignore[attr-defined]
     assert m.result is not None and m.result["points"] != [0] * 4
     assert shown[-1]["scores"] != [g.score(view, s, t) for s in range(4)]  # the end comes with the result
+
+
+def test_finnish_says_with_a_card_in_the_adessive() -> None:
+    """"Takes the trick with its lead, the ace of hearts": Finnish puts the card in the
+    adessive (the case the sentence needs), "aloituskortillaan herttaässällä", never
+    "aloituskortillaan herttaässä"."""
+    from test_katte import KA_ACTIONS, KA_HANDS
+
+    m = Katte(4, seed=1, names=NAMES[:4])
+    m.start_deal(KA_HANDS, 0)
+    for a in KA_ACTIONS:
+        m.apply(a)
+    t = text(m, "fi")
+    assert (t.card("AH", case="ins"), t.card("KS", case="ins"), t.card("OL", "german", "ins")) == (
+        "herttaässällä", "patakuninkaalla", "lehtioberilla")
+    view = m.view(0)
+    taken = {e["trick"]: adapter("katte").taken(e, view, t) for e in view["events"] if e["kind"] == "trick_won"}
+    assert "aloituskortillaan ruutukakkosella." in taken[3], taken[3]  # trick 3: everyone discarded
+    assert " vie sen ruutuysillä, lähtömaan korkeimmalla," in taken[6], taken[6]

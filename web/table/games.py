@@ -421,7 +421,8 @@ class Katte(Game):
         from engine.games.katte import REVEAL_TRICK, SHOWDOWN_TRICK
 
         seat, n, reason = event["seat"], event["trick"], event.get("reason")
-        params = {"n": n, "card": t.card(event["card"])}
+        # "with the card": a language may need a case for it (Finnish "herttaässällä")
+        params = {"n": n, "card": t.card(event["card"]), "card_ins": t.card(event["card"], case="ins")}
         if n == SHOWDOWN_TRICK:
             return t.you("web.taken.katte.showdown", seat, **params)
         if n == REVEAL_TRICK:
