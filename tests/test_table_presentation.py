@@ -433,6 +433,14 @@ def test_katko_trick_of_and_last_trick_sentence() -> None:
         m.apply(m.random_action(rng, m.to_act()[0]))
     view = m.view(0)
     assert not any("of 4" in line for line in g.center(view, t)["lines"])
+    # while a finished trick is shown, the felt names that trick (the last one: "the last trick")
+    from table.model import moments
+
+    shown = moments(m, 0, [e for e in m.log if e.kind == "trick_won"], g, t, view)
+    assert [x["index"] for x in shown] == [0, 1, 2, 3]
+    for x in shown:
+        assert t("web.katko.trick_of", n=x["index"] + 1, total=4) in x["info"], x["info"]
+        assert (t("web.katko.last_trick_now") in x["info"]) == (x["index"] == 3)
     last = next(e for e in view["events"] if e["kind"] == "trick_won" and e["last"])
     line = g.taken(last, view, t)
     assert t.card(last["card"]) in line

@@ -523,6 +523,13 @@ class Katko(Game):
         return {"cards": [card_item(view["turned"], t.deck, t)],
                 "lines": [t("web.katko.trump", suit=suit)] + lines, "groups": []}
 
+    def info_at(self, view: View, index: int, t: Text) -> list[str] | None:
+        # the felt as it was during that trick: its number, and whether it was the last
+        during = {**view, "phase": "play", "tricks": (view.get("tricks") or [])[:index],
+                  "last_trick": index + 1 == view["hand_size"]}
+        lines: list[str] = self.center(during, t)["lines"]
+        return lines
+
     def event(self, event: dict[str, Any], t: Text, view: View | None = None) -> str | None:
         if event["kind"] == "deal_result" and event.get("reason") == "deuce_bonus":
             return t.you("web.katko.deuce", event["last_trick"])
