@@ -40,6 +40,7 @@ OBSERVE = """() => {
         alts: [...f.querySelectorAll('img')].map((i) => i.alt) })),
       acting: [...document.querySelectorAll('#seats .seat.acting')].map((s) => Number(s.dataset.seat)),
       status: document.getElementById('status').textContent,
+      info: document.getElementById('felt-info').textContent,
       said, me: m.seat, summary: !document.getElementById('summary').hidden,
     };
     const key = JSON.stringify(snap);
@@ -103,6 +104,10 @@ def test_every_moment_in_its_order(phone_context: Any, game: str, players: int, 
             assert not any(f["moving"] for f in snap["felt"]), f"{where}: said while a card was in flight"
             assert snap["acting"] == [], f"{where}: a seat is marked to act while the trick is taken"
             assert snap["status"] == "", f"{where}: the prompt stands while the trick is taken"
+            # the felt's words name the trick that is said, not the next ("Trick 3 of 6")
+            told, felt = re.search(r"\b[Tt]rick (\d)\b", snap["said"]), re.search(r"Trick (\d) of", snap["info"])
+            if told and felt:
+                assert told.group(1) == felt.group(1), f"{where}: the felt names another trick"
         for f in snap["felt"]:
             # Katte's face-down discards: backs on every seat's screen, without a name
             if any("back" in src for src in f["faces"]):
