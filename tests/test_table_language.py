@@ -13,6 +13,9 @@ import pytest
 
 from engine.games.katte import Katte
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from run_async import run as run_async
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "web"))
 
@@ -38,13 +41,9 @@ def refused_card(t: Table) -> str | None:
 
 
 def bots_until_mine(t: Table, reply: dict[str, Any]) -> dict[str, Any]:
-    from run_async import run as run_async
     while reply["model"]["next"] == "bots":
         reply = run_async(t.bot_turn())
     return reply
-
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 
 @pytest.mark.parametrize("lang", LANGS)
