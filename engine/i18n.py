@@ -202,7 +202,8 @@ def messages(lang: str) -> dict[str, str]:
 
 
 CARD_KEYS = ("card", "cards", "best", "winning")
-# a card param named in a grammatical case: {card_acc}, {best_ins}, {cards_acc} (Czech)
+# a card param named in a grammatical case: {card_acc}, {best_ins}, {cards_acc} (Czech; Finnish
+# says "with a card" by the adessive, kept as its ``ins``: "herttaässällä")
 CASE_FIELD = re.compile(r"\{(card|cards|best|winning)_(acc|ins)\}")
 
 

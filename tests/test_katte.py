@@ -194,6 +194,18 @@ def test_free_player_may_discard_non_beaters_but_a_player_without_trick_must_bea
     assert _legal(m, 2) == {"2 play QH", "2 play KH", "2 play AH"}
 
 
+def test_a_non_beater_played_by_a_player_who_must_beat_is_refused_by_must_beat() -> None:
+    # seat 1 (no trick) holds TD and taps 6S on a 6D lead: it may not discard 6S either,
+    # so the refusal is K-8.4's must-beat, never "can only be discarded face down"
+    hands = [["6D", "2H", "3C", "4C", "5S", "7H"], ["TD", "6S", "8H", "9C", "JC", "QS"]]
+    m = dealt(2, hands, 0, actions=["0 play 6D"])
+    refusal = m.check(m.parse("1 play 6S"))
+    assert refusal is not None and refusal.code == "must_beat" and refusal.rule == "K-8"
+    assert refusal.params["cards"] == ["TD"]
+    assert "discarded" not in refusal.message()
+    assert refusal_code(m, "1 discard 6S") == "must_beat"
+
+
 def test_free_player_holding_only_beaters_cannot_discard() -> None:
     hands = [["2S", "AH", "KH", "QH", "JH", "3C"], ["9S", "4D", "5D", "6D", "7D", "8C"],
              ["TS", "2H", "3H", "4H", "9D", "TC"]]

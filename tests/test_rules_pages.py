@@ -492,3 +492,15 @@ def test_katko_narrator_says_why_a_led_two_ends_the_match_or_does_not() -> None:
     assert "deuce bonus is not used" in whys("off")
     on = whys("on")
     assert "deuce bonus is not used" not in on and "the game at once" in on
+
+
+def test_an_automatic_win_examples_first_step_shows_the_pot_its_text_speaks_of() -> None:
+    """Katte's K-C: the deal's step says "the pot holds 30" and shows Pot 30 and the chips
+    before anyone is paid; the result step then shows the empty pot and the payout."""
+    from lesson import steps
+
+    record = json.loads((ROOT / "web" / "rules" / "examples" / "katte-K-C.json").read_text("utf-8"))
+    first, result = steps.expand(steps.build(record.get("record", record), "en")["steps"])
+    assert "the pot holds 30" in first["text"] and first["info"].startswith("Pot 30 ")
+    assert first["st"] == ["tricks 0 · chips 0"] * 3
+    assert result["info"].startswith("Pot 0 ") and result["st"][0] == "tricks 0 · chips +40"

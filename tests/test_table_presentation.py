@@ -433,6 +433,14 @@ def test_katko_trick_of_and_last_trick_sentence() -> None:
         m.apply(m.random_action(rng, m.to_act()[0]))
     view = m.view(0)
     assert not any("of 4" in line for line in g.center(view, t)["lines"])
+    # while a finished trick is shown, the felt names that trick (the last one: "the last trick")
+    from table.model import moments
+
+    shown = moments(m, 0, [e for e in m.log if e.kind == "trick_won"], g, t, view)
+    assert [x["index"] for x in shown] == [0, 1, 2, 3]
+    for x in shown:
+        assert t("web.katko.trick_of", n=x["index"] + 1, total=4) in x["info"], x["info"]
+        assert (t("web.katko.last_trick_now") in x["info"]) == (x["index"] == 3)
     last = next(e for e in view["events"] if e["kind"] == "trick_won" and e["last"])
     line = g.taken(last, view, t)
     assert t.card(last["card"]) in line
@@ -533,3 +541,108 @@ def test_the_words_a_new_player_met(lang: str) -> None:
         assert words["web.table.deal.katte"] == "{game}, hand {n}" and words["web.summary.next_hand"] == "Next hand"
         assert words["web.summary.deal.katte"] == "Hand {n} is over"
         assert "match" in words["web.event.katko.match_over.you"] and "match" in words["web.event.katko.match_over"]
+
+
+# ---------------------------------------------------------------- Katte's moments and prompt
+
+
+def test_katte_prompt_warns_from_the_third_trick_a_player_with_no_trick_yet() -> None:
+    """K-9: no trick in the first four tricks puts a player out. From trick 3 the prompt
+    says so, in every language; never before trick 3, never to a player with a trick."""
+    from test_katte import KA_ACTIONS, KA_HANDS
+
+    for lang in LANGS:
+        m = Katte(4, seed=1, names=NAMES[:4])
+        m.start_deal(KA_HANDS, 0)
+        g = adapter("katte")
+        said: dict[tuple[int, int], str] = {}
+        for a in KA_ACTIONS:
+            seat = int(a.split()[0])
+            t = text(m, lang, me=seat)
+            said[(m.view(seat)["trick_number"], seat)] = g.prompt(m.view(seat), t)
+            m.apply(a)
+        t = text(m, lang)
+        two, one = t("web.katte.prompt.no_trick", left=2), t("web.katte.prompt.no_trick", left=1)
+        assert two != one and "{" not in two + one
+        # seat 3 has no trick all along: told at trick 3 (two left) and trick 4 (this one)
+        assert said[(3, 3)].endswith(" " + two) and said[(4, 3)].endswith(" " + one), said
+        assert not any(w in said[(n, 3)] for n in (1, 2) for w in (one, two))
+        # seat 0 has no trick until it takes trick 4: warned at trick 3 and 4 too; seat 1 (a trick) never
+        assert said[(4, 0)].endswith(" " + one)
+        assert not any(w in said[(n, 1)] for n in (3, 4) for w in (one, two))
+        assert not any(w in said[(5, s)] for s in range(4) if (5, s) in said for w in (one, two))
+
+
+def test_katte_felt_names_the_trick_shown_and_its_sentence_says_it_once() -> None:
+    """While a finished trick is shown, the felt's line names that trick ("Trick 3 of 6"),
+    not the next; trick 5's and 6's sentences are not run into a repeated title."""
+    from table.model import moments
+    from test_katte import KA_ACTIONS, KA_HANDS
+
+    m = Katte(4, seed=1, names=NAMES[:4])
+    m.start_deal(KA_HANDS, 0)
+    t = text(m)
+    shown = []
+    for a in KA_ACTIONS:
+        events = m.apply(a)
+        shown += moments(m, 0, events, adapter("katte"), t, m.view(0))
+    taken = [x for x in shown if x["kind"] == "taken"]
+    assert [x["index"] for x in taken] == [0, 1, 2, 3, 4, 5]
+    for x in taken[:4]:
+        assert t("web.katte.trick_of", n=x["index"] + 1) in x["info"], x
+    assert t("katte.phase.showdown") in taken[4]["info"]
+    for x in taken:
+        told = f"{x['title']} {x['line']}"
+        assert told.count(str(x["index"] + 1)) <= 1 or x["index"] < 4, told
+        assert told.lower().count("trick 6") <= 1, told
+
+
+# ---------------------------------------------------------------- Call Kitti's shows
+
+
+def test_call_kitti_shows_carry_the_boxes_as_they_stood_after_each() -> None:
+    """The four shows come in one reply (C-7) and the deal is scored after them (C-8):
+    each show's moment carries the seats' lines with the shows taken so far and the
+    points before this deal, so the boxes do not tell the end while the shows play."""
+    from table.model import moments
+
+    # seed 21: both deals score (none struck or cancelled), so the second starts from points
+    m = engine.new_match("call-kitti", 4, {}, seed=21, names=NAMES[:4])
+    assert isinstance(m, CallKitti)
+    rng = random.Random(21)
+    play_deal(m, rng)
+    m.start_deal()
+    g = adapter("call-kitti")
+    t = text(m)
+    before = list(m.points)
+    assert before != [0] * 4
+    shown: list[dict[str, Any]] = []
+    while not m.deal_over:
+        events = m.apply(m.random_action(rng, m.to_act()[0]))
+        shown += [x for x in moments(m, 0, events, g, t, m.view(0)) if x["kind"] == "taken"]
+    assert [x["index"] for x in shown] == [0, 1, 2, 3] and all(x["step"] for x in shown)
+    view = m.view(0)
+    for x in shown:
+        won = [sum(1 for show in view["tricks"][: x["index"] + 1] if show["winner"] == s) for s in range(4)]
+        assert x["scores"] == [g.score_line(before[s], won[s], view["bids"][s], t) for s in range(4)]  # type: ignore[attr-defined]
+    assert m.result is not None and m.result["points"] != [0] * 4
+    assert shown[-1]["scores"] != [g.score(view, s, t) for s in range(4)]  # the end comes with the result
+
+
+def test_finnish_says_with_a_card_in_the_adessive() -> None:
+    """"Takes the trick with its lead, the ace of hearts": Finnish puts the card in the
+    adessive (the case the sentence needs), "aloituskortillaan herttaässällä", never
+    "aloituskortillaan herttaässä"."""
+    from test_katte import KA_ACTIONS, KA_HANDS
+
+    m = Katte(4, seed=1, names=NAMES[:4])
+    m.start_deal(KA_HANDS, 0)
+    for a in KA_ACTIONS:
+        m.apply(a)
+    t = text(m, "fi")
+    assert (t.card("AH", case="ins"), t.card("KS", case="ins"), t.card("OL", "german", "ins")) == (
+        "herttaässällä", "patakuninkaalla", "lehtioberilla")
+    view = m.view(0)
+    taken = {e["trick"]: adapter("katte").taken(e, view, t) for e in view["events"] if e["kind"] == "trick_won"}
+    assert "aloituskortillaan ruutukakkosella." in taken[3], taken[3]  # trick 3: everyone discarded
+    assert " vie sen ruutuysillä, lähtömaan korkeimmalla," in taken[6], taken[6]

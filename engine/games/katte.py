@@ -254,6 +254,9 @@ class Katte(TrickMatch):
                 return Refusal("showdown_must_beat", "K-10", self._beat_params(best, beaters))
             return None
         if verb == "play":
+            if card not in beaters and beaters and not self.won[seat]:
+                # K-8.4 refuses it, not K-8.3: this player may not discard it either
+                return Refusal("must_beat", "K-8", self._beat_params(best, beaters))
             if card not in beaters:
                 return Refusal("cannot_beat", "K-8", {"card": action.args[0], "best": FRENCH.code(best),
                                                       "deck": "french"})

@@ -49,11 +49,17 @@ def test_a_match_shows_its_number_and_deals_what_the_engine_prints(page: Any) ->
     number = int(re.search(r"(\d+)", meta).group(1))  # type: ignore[union-attr]
     assert number == page.evaluate("window.kortti.model().number")
     assert record(page)["deals"][0]["hands"] == cli_deal("kocka", number)["hands"]
+    # the number is the match's (every deal comes from it); the title says which deal
+    assert meta == f"Match No. {number}" and page.inner_text("#table-title") == "Kočka, deal 1"
+    play_deal(page)
+    page.click("#summary-next")
+    page.wait_for_function("document.getElementById('table-title').textContent === 'Kočka, deal 2'")
+    assert page.inner_text("#table-meta") == f"Match No. {number}"
 
 
 def test_the_deal_number_reads_whole_on_a_phone(page: Any) -> None:
     """On a phone, with Hint, Undo and Menu beside the title, the line under it shows the
-    whole number (it runs under the tools), not "Deal No. 226010946…", and the
+    whole number (it runs under the tools), not "Match No. 226010946…", and the
     title reads whole too ("Katte, hand 1", not "Katte, han…"), in every game, with the
     whole table still on one screen."""
     page.set_viewport_size({"width": 360, "height": 740})

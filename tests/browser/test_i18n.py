@@ -22,6 +22,7 @@ LANGS = sorted(p.stem for p in (ROOT / "web" / "i18n").glob("*.json"))
 RAW = re.compile(r"\b(?:web|event|refusal|hint|card|set|reason|label|option|action|game|katte|phase|special"
                  r"|result|place)\.[a-z0-9_.-]+")
 HOLE = re.compile(r"\{[a-z_]+\}")
+CASE = re.compile(r"_(?:acc|ins)\}$")  # a card named in a grammatical case (engine.i18n.CASE_FIELD)
 
 
 def load(path: Path) -> dict[str, str]:
@@ -42,8 +43,9 @@ def test_web_catalogue_has_every_english_key(lang: str) -> None:
     other = load(ROOT / "web" / "i18n" / f"{lang}.json")
     assert sorted(set(english) - set(other)) == []
     assert sorted(set(other) - set(english)) == []
-    for key, text in english.items():  # the same params in every language
-        assert set(HOLE.findall(other[key])) <= set(HOLE.findall(text)), (lang, key)
+    for key, text in english.items():  # the same params in every language ({card_ins}: {card}, in a case)
+        said = {CASE.sub("}", hole) for hole in HOLE.findall(other[key])}
+        assert said <= set(HOLE.findall(text)), (lang, key)
         assert other[key].strip(), (lang, key)
 
 
@@ -256,3 +258,40 @@ def test_switching_on_a_rules_page_is_remembered(page: Any, watch: Any) -> None:
     page.wait_for_url("**/rules/fi/index.html")
     assert page.get_attribute("html", "lang") == "fi"
     assert page.inner_text("h1") == rules_fi["rules.ui.all_rules"]
+
+
+def test_switching_at_the_table_changes_every_word_into_the_next_deal(page: Any, watch: Any) -> None:
+    """Finnish → Czech mid-game: the toolbar (Hint, Undo and its tip) and the computer
+    players' names change with the rest, and stay Czech in the next deal."""
+    fi = load(ROOT / "web" / "i18n" / "fi.json")
+    cs = load(ROOT / "web" / "i18n" / "cs.json")
+    open_lobby(page)
+    page.select_option("#lang", "fi")
+    start_match(page, "katte", players=3, name="Tester")
+    wait_turn(page)
+    names = page.locator("#seats .seat-name")
+    assert fi["web.bot.name"].replace("{n}", "1") in names.all_inner_texts()
+    page.click("#menu-btn")
+    page.select_option("#table-lang", "cs")
+    page.wait_for_function("document.documentElement.lang === 'cs'")
+
+    def czech(where: str) -> None:
+        assert page.inner_text("#hint-btn .swap-a") == cs["web.hint.button"], where
+        assert page.locator("#hint-btn .swap-b").text_content() == cs["web.hint.thinking"], where
+        assert page.locator("#undo-btn").text_content() == cs["web.undo"], where
+        assert page.get_attribute("#undo-btn", "title") == cs["web.undo.help"], where
+        page.wait_for_function("[...document.querySelectorAll('#seats .seat-name')].some((n) => n.textContent === "
+                               f"{json.dumps(cs['web.bot.name'].replace('{n}', '1'))})")
+        bots = [n for n in names.all_inner_texts() if n.startswith(("Bot", "Botti"))]
+        assert bots and not any(n.startswith("Botti") for n in bots), (where, bots)
+
+    czech("switched mid-deal")
+    page.keyboard.press("Escape")
+    for _ in range(100):
+        kind = wait_turn(page)
+        if kind == "summary":
+            break
+        take_turn(page, kind)
+    page.click("#summary-next")
+    page.wait_for_function("document.getElementById('summary').hidden")
+    czech("the next deal")

@@ -10,13 +10,15 @@ moments had to show. Played at the normal pace with motion on, so cards really f
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 import pytest
 
 from engine.record import load_record
 
-from .play import open_lobby, start_match, take_turn, wait_turn
+from .play import TURN, open_lobby, start_match, take_turn, wait_turn
 
 OBSERVE = """() => {
   const log = [];
@@ -38,6 +40,7 @@ OBSERVE = """() => {
         alts: [...f.querySelectorAll('img')].map((i) => i.alt) })),
       acting: [...document.querySelectorAll('#seats .seat.acting')].map((s) => Number(s.dataset.seat)),
       status: document.getElementById('status').textContent,
+      info: document.getElementById('felt-info').textContent,
       said, me: m.seat, summary: !document.getElementById('summary').hidden,
     };
     const key = JSON.stringify(snap);
@@ -101,6 +104,10 @@ def test_every_moment_in_its_order(phone_context: Any, game: str, players: int, 
             assert not any(f["moving"] for f in snap["felt"]), f"{where}: said while a card was in flight"
             assert snap["acting"] == [], f"{where}: a seat is marked to act while the trick is taken"
             assert snap["status"] == "", f"{where}: the prompt stands while the trick is taken"
+            # the felt's words name the trick that is said, not the next ("Trick 3 of 6")
+            told, felt = re.search(r"\b[Tt]rick (\d)\b", snap["said"]), re.search(r"Trick (\d) of", snap["info"])
+            if told and felt:
+                assert told.group(1) == felt.group(1), f"{where}: the felt names another trick"
         for f in snap["felt"]:
             # Katte's face-down discards: backs on every seat's screen, without a name
             if any("back" in src for src in f["faces"]):
@@ -113,3 +120,45 @@ def test_every_moment_in_its_order(phone_context: Any, game: str, players: int, 
         assert own, "the human discarded face down"
         for f in own:
             assert all("face down" in alt for alt in f["alts"]), f"the owner's discard is not marked as theirs: {f}"
+
+
+def test_call_kitti_shows_wait_for_the_player_and_the_boxes_follow_them(page: Any, watch: Any) -> None:
+    """Call Kitti's four shows come at once: each stays until Continue, Back steps to the
+    one before, and the seats' boxes count the shows taken so far, never the deal's end
+    (no "fast" here: that test hook paces the shows like tricks)."""
+    page.add_init_script("localStorage.setItem('kortti-settings', JSON.stringify({pace: 'instant'}))")
+    open_lobby(page, "seed=7")
+    start_match(page, "call-kitti", name="Tester")
+    waiting = "() => document.getElementById('trick-continue') !== null"
+    for _ in range(30):
+        state = page.wait_for_function(f"() => ({waiting})() ? 'step' : ({TURN})()", timeout=60_000).json_value()
+        if state == "step":
+            break
+        take_turn(page, str(state))
+    else:
+        raise AssertionError("no show came")
+
+    def shows_in_boxes() -> int:
+        # "0 points · 1 show · bid 2": the shows each seat has taken, as its box says
+        boxes = page.locator("#seats .seat-score").all_inner_texts()
+        return sum(int(re.search(r"(\d+) shows?", b).group(1)) for b in boxes)  # type: ignore[union-attr]
+
+    titles = []
+    for k in range(1, 5):
+        page.wait_for_selector("#trick-continue")
+        titles.append(page.inner_text("#trick-line strong"))
+        assert shows_in_boxes() <= k, (k, page.locator("#seats .seat-score").all_inner_texts())
+        assert page.locator("#trick-back").count() == (1 if k > 1 else 0)
+        assert page.get_attribute("#table", "data-busy") == "1"  # it waits: nothing moves on alone
+        if k == 2:  # one back, and on again
+            page.click("#trick-back")
+            page.wait_for_function("document.querySelector('#trick-line strong')?.textContent === "
+                                   f"{json.dumps(titles[0])}")
+            assert page.locator("#trick-back").count() == 0
+            page.click("#trick-continue")
+            page.wait_for_function("document.querySelector('#trick-line strong')?.textContent === "
+                                   f"{json.dumps(titles[1])}")
+        page.click("#trick-continue")
+        page.wait_for_function(f"() => !({waiting})() || document.querySelector('#trick-line strong')?.textContent "
+                               f"!== {json.dumps(titles[-1])}")
+    assert len(set(titles)) == 4, titles

@@ -51,7 +51,7 @@ def test_offline_the_kept_things_work_too(page: Any, context: Any, watch: Any) -
     day = str(int(daily[-2:]))  # "2026-12-06" is written "Dec 6" in English
     meta = page.inner_text("#table-meta")  # the date and the deal's number
     assert meta.startswith("Deal of the day, ") and day in meta.split(" · ")[0], meta
-    assert f"Deal No. {number}" in meta, meta
+    assert f"Match No. {number}" in meta, meta
     play_deal(page)
     assert page.locator("#daily-copy").is_visible()
 

@@ -8,6 +8,7 @@ Everything is read from the page as a player sees it (boxes, the element under a
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -210,3 +211,25 @@ def test_the_lobby_start_is_on_the_first_screen(browser: Any, base_url: str, wid
             assert hit == "start", f"{game}: Start is covered by {hit!r}"
     finally:
         context.close()
+
+
+def test_katte_no_trick_warning_fits_a_phone(phone_context: Any) -> None:
+    """From trick 3 Katte's prompt also warns a player with no trick yet (K-9); the longer
+    prompt still leaves the whole table on one 360 px screen. Hands are played until a
+    deal brings the warning."""
+    page = phone(phone_context)
+    open_lobby(page)
+    start_match(page, "katte", players=4)
+    for _ in range(120):
+        kind = wait_turn(page)
+        if kind == "summary":
+            page.click("#summary-next")
+            page.wait_for_function("document.getElementById('summary').hidden")
+            continue
+        if "You have no trick yet" in page.inner_text("#status"):
+            break
+        take_turn(page, kind)
+    else:
+        raise AssertionError("no deal brought the warning")
+    assert re.search(r"win this (one|trick)", page.inner_text("#status"))
+    check_screen(page, "Katte's prompt with the no-trick warning at 360×740")

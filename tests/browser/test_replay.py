@@ -153,6 +153,11 @@ def test_katte_replay_never_shows_a_face_down_card(page: Any, watch: Watch, serv
             step_to(page, k)
         # never another seat's face-down card, not even at the end
         assert_hidden(page, others, "french", f"step {k}")
+        # a step that finished a trick: the felt's words name that trick, not the next
+        said = re.search(r"\btrick (\d)\b", page.inner_text("#trick-line"))
+        felt = re.search(r"\bTrick (\d) of 6\b", page.inner_text("#felt-info"))
+        if said and felt:
+            assert said.group(1) == felt.group(1), (k, page.inner_text("#trick-line"), page.inner_text("#felt-info"))
         # a face-down card on the felt is a card back, without a name
         for alt in page.eval_on_selector_all("#trick img.down", "imgs => imgs.map(i => i.alt)"):
             assert alt == WEB["en"]["web.table.card_back"]

@@ -31,13 +31,14 @@ export function languageName(code) {
   return DATA.messages[code]?.["web.lang.name"] ?? DATA.messages.en["web.lang.name"] ?? code;
 }
 
-// Static words of the page: elements marked data-t (text), data-t-aria (aria-label)
+// Static words of the page: elements marked data-t (text), data-t-aria (aria-label), data-t-title
 // and data-t-href (a link with {lang} in it)
 export function applyStatic(root = document) {
   document.documentElement.lang = lang;
   document.title = t("web.app.title");
   for (const node of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-t]"))) node.textContent = t(node.dataset.t);
   for (const node of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-t-aria]"))) node.setAttribute("aria-label", t(node.dataset.tAria));
+  for (const node of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-t-title]"))) node.setAttribute("title", t(node.dataset.tTitle));
   // links to a page per language (the rules): without script they go to rules/, which picks one
   for (const node of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-t-href]"))) node.setAttribute("href", node.dataset.tHref.replace("{lang}", lang));
 }

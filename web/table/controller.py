@@ -726,9 +726,26 @@ class Table:
         for s, g in self.guests.items():  # a friend is called by name at the table (the record keeps its own)
             if g.seated and s < len(names):
                 names[s] = g.name
+        names = self.bot_names(names)
         # pass-and-play: the device goes round, so the table names every person ("Ann plays")
         me = -1 if self.passing() and self.serving is None else self.seat
         return Text(self.messages, m.DECK.name if m is not None else "french", names, me)
+
+    def bot_names(self, names: list[str]) -> list[str]:
+        """The computer players' names in the table's language: the record keeps them as
+        they were named at the start ("Botti 1"), the table says "Bot 1" once it is Czech.
+        A name someone typed is kept, even if it looks like a bot's of the same number."""
+        word = self.messages.get("web.bot.name", "Bot {n}")
+        people = set(self.humans) | set(self.guests)
+        out, k = list(names), 0
+        for s, name in enumerate(names):
+            if s in people:
+                continue
+            k += 1
+            said = {c.get("web.bot.name", "Bot {n}").replace("{n}", str(k)) for c in self.catalogues.values()}
+            if name in said:
+                out[s] = word.replace("{n}", str(k))
+        return out
 
     def text(self, key: str) -> str:
         return self.messages.get(key, key)

@@ -76,6 +76,7 @@ class Game:
 
     name = ""
     can_leave = False  # may the human hand the seat to a computer player mid-deal?
+    steps = False  # do its finished tricks wait for the player to step on (Call Kitti's shows)?
 
     def score(self, view: View, seat: int, t: Text) -> str:
         return ""
@@ -134,6 +135,17 @@ class Game:
 
     def trick_title(self, trick: dict[str, Any], index: int, t: Text) -> str:
         return ""
+
+    def scores_at(self, view: View, index: int, t: Text) -> list[str] | None:
+        """Each seat's score line as it stood once the finished trick (show) ``index`` was
+        taken, where tricks finish together and the table's own lines are the deal's
+        end; None: those of the table now."""
+        return None
+
+    def info_at(self, view: View, index: int, t: Text) -> list[str] | None:
+        """The felt's words (:meth:`center`'s lines) while the finished trick ``index``
+        is shown, when they name the trick ("Trick 3 of 6"); None: those of the table now."""
+        return None
 
     def lines(self, view: View, t: Text) -> list[str]:
         return []
@@ -330,6 +342,23 @@ class Katte(Game):
         return seat in view["eliminated"]
 
     def prompt(self, view: View, t: Text) -> str:
+        said = self.what_to_do(view, t)
+        warning = self.no_trick_yet(view, t)
+        return f"{said} {warning}" if warning else said
+
+    @staticmethod
+    def no_trick_yet(view: View, t: Text) -> str:
+        """From the third trick, a player with no trick yet is told how many tricks are
+        left to take one (K-9: with none in the first four, they are out of the hand)."""
+        from engine.games.katte import SHOWDOWN_TRICK
+
+        n = view.get("trick_number")
+        if view["phase"] != "play" or not n or view["tricks_won"][view["seat"]]:
+            return ""
+        left = SHOWDOWN_TRICK - n
+        return t("web.katte.prompt.no_trick", left=left) if 0 < left <= 2 else ""
+
+    def what_to_do(self, view: View, t: Text) -> str:
         trick = view.get("trick") or {}
         legal = view.get("legal") or []
         best = view.get("best")
@@ -348,17 +377,28 @@ class Katte(Game):
         return t("web.katte.prompt.discard", best=t.card(best))
 
     def center(self, view: View, t: Text) -> dict[str, Any]:
-        lines = [t("web.katte.pot", pot=view["pot"])] if view["pot"] else []
-        if view["phase"] == "showdown":
-            lines.append(t("katte.phase.showdown"))
-        elif view["phase"] == "play" and view.get("trick_number"):
-            lines.append(t("web.katte.trick_of", n=view["trick_number"]))
+        lines = self.info(view, view.get("trick_number"), t)
         groups = []
         redeal = any(e["kind"] == "redeal" for e in view["events"])
         for seat, codes in view["shown"].items():
             label = "web.katte.shown" if redeal else "web.katte.shown_auto"
             groups.append(group(t(label, name=t.name(int(seat))), codes, t.deck, t))
         return {"cards": [], "lines": lines, "groups": groups}
+
+    @staticmethod
+    def info(view: View, n: int | None, t: Text) -> list[str]:
+        """The felt's words during trick ``n``: the pot, which trick it is."""
+        from engine.games.katte import SHOWDOWN_TRICK
+
+        lines = [t("web.katte.pot", pot=view["pot"])] if view["pot"] else []
+        if n == SHOWDOWN_TRICK:
+            lines.append(t("katte.phase.showdown"))
+        elif n and n < SHOWDOWN_TRICK:
+            lines.append(t("web.katte.trick_of", n=n))
+        return lines
+
+    def info_at(self, view: View, index: int, t: Text) -> list[str] | None:
+        return self.info(view, index + 1, t)
 
     def event(self, event: dict[str, Any], t: Text, view: View | None = None) -> str | None:
         kind = event["kind"]
@@ -381,7 +421,8 @@ class Katte(Game):
         from engine.games.katte import REVEAL_TRICK, SHOWDOWN_TRICK
 
         seat, n, reason = event["seat"], event["trick"], event.get("reason")
-        params = {"n": n, "card": t.card(event["card"])}
+        # "with the card": a language may need a case for it (Finnish "herttaässällä")
+        params = {"n": n, "card": t.card(event["card"]), "card_ins": t.card(event["card"], case="ins")}
         if n == SHOWDOWN_TRICK:
             return t.you("web.taken.katte.showdown", seat, **params)
         if n == REVEAL_TRICK:
@@ -390,15 +431,6 @@ class Katte(Game):
         if reason == "all_discarded":
             return t.you("web.taken.katte.all_discarded", seat, **params)
         return t.you("web.taken.trick", seat, **params)
-
-    def trick_title(self, trick: dict[str, Any], index: int, t: Text) -> str:
-        from engine.games.katte import REVEAL_TRICK, SHOWDOWN_TRICK
-
-        if index == SHOWDOWN_TRICK - 1:
-            return t("katte.phase.showdown")
-        if index == REVEAL_TRICK - 1:
-            return t("web.katte.trick6")
-        return ""
 
     def lines(self, view: View, t: Text) -> list[str]:
         result = view["result"] or {}
@@ -491,6 +523,13 @@ class Katko(Game):
         return {"cards": [card_item(view["turned"], t.deck, t)],
                 "lines": [t("web.katko.trump", suit=suit)] + lines, "groups": []}
 
+    def info_at(self, view: View, index: int, t: Text) -> list[str] | None:
+        # the felt as it was during that trick: its number, and whether it was the last
+        during = {**view, "phase": "play", "tricks": (view.get("tricks") or [])[:index],
+                  "last_trick": index + 1 == view["hand_size"]}
+        lines: list[str] = self.center(during, t)["lines"]
+        return lines
+
     def event(self, event: dict[str, Any], t: Text, view: View | None = None) -> str | None:
         if event["kind"] == "deal_result" and event.get("reason") == "deuce_bonus":
             return t.you("web.katko.deuce", event["last_trick"])
@@ -545,9 +584,14 @@ class Katko(Game):
 class CallKitti(Game):
     name = "call-kitti"
 
+    steps = True  # the shows wait for the player: Continue, or Back to the one before
+
     def score(self, view: View, seat: int, t: Text) -> str:
-        bid = view["bids"][seat]
-        text = t("web.call-kitti.score", points=view["points"][seat], won=view["won"][seat])
+        return self.score_line(view["points"][seat], view["won"][seat], view["bids"][seat], t)
+
+    @staticmethod
+    def score_line(points: int, won: int, bid: int | None, t: Text) -> str:
+        text = t("web.call-kitti.score", points=points, won=won)
         return text + (" · " + t("web.call-kitti.bid", bid=bid) if bid is not None else "")
 
     def prompt(self, view: View, t: Text) -> str:
@@ -600,6 +644,19 @@ class CallKitti(Game):
 
     def trick_title(self, trick: dict[str, Any], index: int, t: Text) -> str:
         return t("web.call-kitti.show_n", n=index + 1)
+
+    def scores_at(self, view: View, index: int, t: Text) -> list[str] | None:
+        # the four shows come at once (C-7) and the deal is scored after them (C-8): while
+        # show k is on the table, the boxes hold the points before this deal and k's shows
+        shows = view.get("tricks") or []
+        result = view.get("result") or {}
+        scored = result.get("points") if view["phase"] == "over" and not result.get("cancelled") else None
+        out = []
+        for s in range(len(view["won"])):
+            won = sum(1 for show in shows[: index + 1] if show.get("winner") == s)
+            before = view["points"][s] - (scored[s] if scored else 0)
+            out.append(self.score_line(before, won, view["bids"][s], t))
+        return out
 
     def trick_lines(self, view: View, t: Text) -> list[str]:
         return []  # the lines say it, show by show

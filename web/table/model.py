@@ -71,10 +71,19 @@ def moments(match: Match, seat: int, events: list[Event], game: Game, t: Text,
     for k, e in enumerate(done):
         i = first + k
         trick = tricks[i] if 0 <= i < len(tricks) else None
-        out.append({"kind": "taken", "index": i, "plays": plays(trick, deck, t),
-                    "winner": e.get("seat") if e["kind"] != "show_tied" else None,
-                    "title": game.trick_title(trick, i, t) if trick else "",
-                    "line": game.taken(e, view, t)})
+        moment = {"kind": "taken", "index": i, "plays": plays(trick, deck, t),
+                  "winner": e.get("seat") if e["kind"] != "show_tied" else None,
+                  "title": game.trick_title(trick, i, t) if trick else "",
+                  "line": game.taken(e, view, t)}
+        info = game.info_at(view, i, t)
+        if info is not None:
+            moment["info"] = info  # the felt's words as they were during that trick
+        scores = game.scores_at(view, i, t)
+        if scores is not None:
+            moment["scores"] = scores  # the seats' boxes as they stood after it
+        if game.steps:
+            moment["step"] = True
+        out.append(moment)
     for e in seen:
         if e["kind"] == "deal_result":
             line = game.event(e, t, view)

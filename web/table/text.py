@@ -35,6 +35,15 @@ def catalogue(catalogues: Mapping[str, Mapping[str, str]], lang: str) -> dict[st
 FIELD = re.compile(r"\{(\w+)[,}]")
 
 
+def sentence(text: str) -> str:
+    """``text`` as a sentence: its first letter a capital, a full stop at its end."""
+    i = len(text) - len(text.lstrip("'\"‘“„«"))  # "'play' is not possible …": the word's letter
+    if i >= len(text):
+        return text
+    text = text[:i] + text[i].upper() + text[i + 1:]
+    return text if text[-1] in ".!?…" else text + "."
+
+
 class Text:
     def __init__(self, messages: dict[str, str], deck: str, names: Sequence[str], me: int = 0,
                  lang: str | None = None) -> None:
@@ -160,8 +169,10 @@ class Text:
         return fill(template, self.words(params or {}, template=template, you=".you" in key), self.lang)
 
     def refusal(self, refusal: Refusal) -> str:
+        """The engine's reason as the table shows it: a sentence (the catalogues keep it
+        lower case with no full stop, as it follows "refused:" in a log)."""
         template = self.messages.get(f"refusal.{refusal.code}", refusal.code)
-        return fill(template, self.words(refusal.params, seats="number", template=template), self.lang)
+        return sentence(fill(template, self.words(refusal.params, seats="number", template=template), self.lang))
 
     def label(self, action: Action) -> str:
         """An action's button label ("Play Queen of hearts", "Bid 2") in this language."""

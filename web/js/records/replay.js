@@ -223,7 +223,8 @@ function draw(r) {
   const taken = r.moments.filter((x) => x.kind === "taken").at(-1);
   view.drawTrick(taken ? taken.plays : m.trick.plays, m, { winner: taken ? taken.winner : null });
   view.trickLine(taken ? taken.line : "", taken ? taken.title : "");
-  view.drawCenter(m);
+  // (the felt's words name that trick, not the next one)
+  view.drawCenter(taken?.info ? { ...m, center: { ...m.center, lines: taken.info } } : m);
   view.drawSummary(m, null, {}); // at the deal's end: what the rules reveal, the results
   $("replay-line").textContent = r.line;
   $("replay-who").textContent = m.status;

@@ -26,9 +26,10 @@ export function skeleton(root, on) {
       el("div", { class: "tools", role: "toolbar", "aria-label": t("web.table.tools"), "data-t-aria": "web.table.tools" },
         // both words of the hint button share one place: "Thinking…" never moves the toolbar
         el("button", { id: "hint-btn", type: "button", class: "swap", "aria-keyshortcuts": "H", onclick: on.hint },
-          el("span", { class: "swap-a", text: t("web.hint.button") }),
-          el("span", { class: "swap-b", "aria-hidden": "true", text: t("web.hint.thinking") })),
-        el("button", { id: "undo-btn", type: "button", hidden: true, onclick: on.undo, title: t("web.undo.help"), text: t("web.undo") }),
+          el("span", { class: "swap-a", "data-t": "web.hint.button", text: t("web.hint.button") }),
+          el("span", { class: "swap-b", "aria-hidden": "true", "data-t": "web.hint.thinking", text: t("web.hint.thinking") })),
+        el("button", { id: "undo-btn", type: "button", hidden: true, onclick: on.undo, title: t("web.undo.help"),
+          "data-t-title": "web.undo.help", "data-t": "web.undo", text: t("web.undo") }),
         // the tools that do not fit the toolbar: a panel that opens under its button
         el("div", { class: "menu-wrap", onfocusout: (e) => { if (!e.currentTarget.contains(e.relatedTarget)) closeMenu(); } },
           el("button", { id: "menu-btn", type: "button", "aria-expanded": "false",

@@ -113,9 +113,11 @@ async function settle(reply, mine = run) {
   // on show, then the table waits behind a screen until that person taps
   const handover = reply.model.handover;
   const next = handover ? { ...reply.model, hand: [] } : reply.model;
-  for (const moment of reply.moments || []) {
+  const moments = reply.moments || [];
+  for (let i = 0; i < moments.length;) {
     if (mine !== run) return false;
-    await show(moment, next);
+    // (a step back from Call Kitti's shows goes to the one before)
+    i += await show(moments[i], next, i > 0 && Boolean(moments[i - 1].step));
   }
   if (mine !== run) return false;
   if (handover) {
@@ -128,17 +130,25 @@ async function settle(reply, mine = run) {
   return true;
 }
 
-async function show(moment, next) {
+/** A moment on the table: 1 to go on to the next, -1 to step back to the one before. */
+async function show(moment, next, canBack = false) {
+  let step = 1;
   if (moment.kind === "taken") {
     // the trick's cards lie in front of their players, the table as it is after the last
     // of them (out of the hand, nobody to act, no prompt); once every card has landed, who
     // took it is said; then it goes
     ui.pending = null;
-    const figures = paint(between(next), { plays: moment.plays, winner: moment.winner });
+    const during = between(next);
+    if (moment.info) during.center = { ...during.center, lines: moment.info }; // "Trick 3", not the next one's
+    if (moment.scores) during.seats = during.seats.map((s) => ({ ...s, score: moment.scores[s.seat] })); // not the deal's end
+    const figures = paint(during, { plays: moment.plays, winner: moment.winner });
     await Promise.all(figures.map((f) => f.landed));
     view.trickLine(moment.line, moment.title); // the live region says it with the table's news
     sound.play("trick");
-    if (settings.get().afterTrick === "tap") await tapToContinue();
+    // Call Kitti's four shows come at once: each waits for the player (the test hook
+    // "fast" keeps them paced like tricks, as the suite plays through them by itself)
+    if (moment.step && !fast) step = await stepOn(canBack);
+    else if (settings.get().afterTrick === "tap") await tapToContinue();
     else await wait("trick");
     view.collect(figures, moment.winner, next);
     view.trickLine("");
@@ -146,6 +156,28 @@ async function show(moment, next) {
     paint(between(next), { plays: [] });
     view.trickLine(moment.line);
   }
+  return step;
+}
+
+/** A show stays until Continue (or a tap on the table), or Back to the show before;
+ * resolves to 1 or -1. */
+function stepOn(canBack) {
+  const before = /** @type {HTMLElement | null} */ (document.activeElement);
+  pauses.push({ kind: "step", planned: null });
+  const on = el("button", { type: "button", id: "trick-continue", class: "trick-continue", text: t("web.settings.continue") });
+  const back = canBack ? el("button", { type: "button", id: "trick-back", class: "trick-continue", text: t("web.table.show_back") }) : null;
+  const stepped = new Promise((resolve) => {
+    skip = () => { skip = null; resolve(1); };
+    on.addEventListener("click", skipPause);
+    back?.addEventListener("click", () => { skip = null; resolve(-1); });
+  });
+  if (back) $("trick-line").append(back);
+  $("trick-line").append(on);
+  on.focus();
+  return stepped.then((step) => {
+    if ([on, back, document.body].includes(/** @type {any} */ (document.activeElement))) before?.focus?.();
+    return step;
+  });
 }
 
 /** The table while a moment plays out: the state after it, with nobody to act yet. */
@@ -775,6 +807,8 @@ window.addEventListener("resize", () => { if (!root.hidden) { redraw(); view.mor
 settings.onChange(() => { if (!root.hidden) redraw(); }); // a card size: the hand fitted anew
 onLanguage(async (code) => {
   if (root.hidden || !model) return;
+  $("why").replaceChildren(); // a reason or an error in the old language is not said again
+  $("error").textContent = "";
   const reply = await call("set_language", code);
   if (reply && reply.model) settle(reply);
 });

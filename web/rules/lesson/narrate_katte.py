@@ -9,9 +9,18 @@ from .narrator import Narrator, _signed
 
 
 class KatteNarrator(Narrator):
+    # the pot and chips the start step shows when the deal ended at its start (K-5): as
+    # they stood before the automatic win was paid, which the result step then shows
+    dealt: tuple[int, list[int]] | None = None
+
     def begin(self, deal: int, events: list[engine.Event]) -> None:
         self.new_deal(deal)
         text = ""
+        result = next((e.data for e in events if e.kind == "deal_result" and e.data.get("winner") is not None), None)
+        started = next((e.data for e in events if e.kind == "deal_started"), None)
+        if result is not None and started is not None:
+            chips = self.m.view(0)["chips"]
+            self.dealt = (started["pot"], [c - d for c, d in zip(chips, result["chips"])])
         for e in events:
             d = e.data
             if e.kind == "deal_started":
@@ -23,11 +32,12 @@ class KatteNarrator(Narrator):
             elif e.kind == "redeal":
                 text += " " + self.t("katte.redeal", names=self.names_of(d["seats"]))
         self.snap(self.head("step.start"), text)
+        self.dealt = None
         self._results(events)
 
     def info(self) -> str:
         v = self.m.view(0)
-        return self.t("katte.info", pot=v["pot"], ante=v["ante"])
+        return self.t("katte.info", pot=self.dealt[0] if self.dealt else v["pot"], ante=v["ante"])
 
     def out(self) -> list[int]:
         return list(self.m.view(0)["eliminated"])
@@ -37,7 +47,8 @@ class KatteNarrator(Narrator):
         out = []
         for s in range(self.m.players):
             key = "katte.status_out" if s in v["eliminated"] else "katte.status"
-            out.append(self.t(key, tricks=v["tricks_won"][s], chips=_signed(v["chips"][s])))
+            chips = self.dealt[1][s] if self.dealt else v["chips"][s]
+            out.append(self.t(key, tricks=v["tricks_won"][s], chips=_signed(chips)))
         return out
 
     def before(self, action: engine.Action) -> None:
