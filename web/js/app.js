@@ -246,6 +246,11 @@ function keepCode(code) {
 }
 
 function saveMatch(game, config, record, model) {
+  // a finished match is not one to continue: its save goes (its outcome is in the history)
+  if (model.match_over) {
+    forget(game);
+    return;
+  }
   // the continue card says the game and the deal itself: its line is where the player stands
   const score = model.seats?.[model.seat]?.score;
   const save = { v: 1, game, config, record, updated: Date.now(),
