@@ -111,6 +111,7 @@ STORAGE = """async () => {
 }"""
 
 WORD = re.compile(r"[A-Za-z0-9]+")
+GAME_NAMES = {"katte": "Katte", "katko": "Katko", "call-kitti": "Call Kitti", "kocka": "Kočka"}
 
 
 @pytest.fixture(autouse=True)
@@ -135,6 +136,7 @@ class Table:
     def __init__(self, browser: Any, base_url: str, host: Any) -> None:
         self.browser, self.base_url, self.host = browser, base_url, host
         self.friends: dict[int, Any] = {}
+        self.game = ""
         self.contexts: list[Any] = []
         self.card_ms: list[float] = []  # a friend's tap to the card on another peer's felt
         self.errors: list[str] = []
@@ -154,6 +156,7 @@ class Table:
 
     def open_room(self, game: str, players: int | None = None) -> None:
         h = self.host
+        self.game = game
         h.goto("/?fast&seed=7")
         h.wait_for_selector("body[data-ready='1']", timeout=BOOT_TIMEOUT)
         h.check(f"input[name=game][value='{game}']")
@@ -169,9 +172,12 @@ class Table:
         h = self.host
         h.click(f".invite-make[data-seat='{seat}']")
         link = h.wait_for_selector(f"#invite-link-{seat}").input_value()
-        assert re.search(rf"#/join/{seat}\.[\w-]+$", link), link
+        assert re.search(rf"#/join/{seat}\.[\w-]+\?game={self.game}&host=Ann$", link), link
         friend = page or self.new_friend_page()
         friend.goto(at_test_pace(link))
+        # the invite says what it is to, before "Join"
+        assert friend.inner_text("#join-invited").startswith(
+            f"Ann invites you to play {GAME_NAMES[self.game]}, seat {seat + 1}."), friend.inner_text("#join-invited")
         friend.fill("#join-name", name)
         friend.click("#join-go")
         answer = friend.wait_for_selector("#join-answer-link").input_value()
@@ -473,10 +479,13 @@ def test_friends_who_go_away_are_replaced_at_once_and_come_back_next_deal(table:
     table.deal()
     h = table.host
     table.play_out(stop=lambda turns: turns >= 2)
-    # Cy's device goes away mid-deal: a computer player takes the seat at once
+    # Cy's device goes away mid-deal: a computer player takes the seat at once, and the
+    # host's table says so (not only in the invite dialog), Cy's seat too
     table.contexts[1].close()
     table.friends.pop(3)
     h.wait_for_function("() => window.kortti.model().friends[1].connected === false")
+    h.wait_for_selector("#table-notice:text-is('Cy left: a computer player took the seat.')")
+    assert h.inner_text(".seat[data-seat='3'] .friend-chip") == "Cy: not connected"
     table.play_out(stop=lambda turns: turns >= 3)
     before = table.record()["deals"][0]["actions"]
     # the host's page reloads mid-deal: the table goes on from the saved match, and Ben is told
@@ -582,3 +591,50 @@ def test_a_table_code_with_no_relay_in_reach_says_so(table: Table) -> None:
     table.host.wait_for_selector("#code-status:has-text('No relay answered')", timeout=30_000)
     # the browser's own report of each failed connection the test provoked: expected here
     table.errors[:] = [e for e in table.errors if not e.startswith("WebSocket connection to 'ws://127.0.0.1:9/'")]
+
+
+def test_nobody_is_stranded_at_a_friends_table(table: Table) -> None:
+    """The host's "Deal" with an older match of the game saved: "Cancel" keeps the room and
+    the friend in it. A friend's page says why it gives no hint and offers no hand record
+    it does not have; the host's "Leave" says the friends go too, and the friend reads that
+    the host left."""
+    h = table.host
+    # a solo Katko match, left in the lobby: saved
+    h.goto("/?fast&seed=7")
+    h.wait_for_selector("body[data-ready='1']", timeout=BOOT_TIMEOUT)
+    h.check("input[name=game][value='katko']")
+    h.click("#start")
+    h.wait_for_selector("#table:not([hidden])")
+    h.go_back()
+    h.wait_for_selector(".offer[data-game='katko'] .offer-continue")
+    table.open_room("katko", 4)
+    ben = table.invite(1, "Ben")
+    ben.click("#join-ready")
+    ready = "Ready. The cards are dealt when Ann deals."
+    ben.wait_for_selector(f"#join-status:text-is('{ready}')")
+    h.click("#room-deal:enabled")
+    h.wait_for_selector("#replace-dialog[open]")
+    h.click("#replace-dialog-no")
+    # back in the room, Ben still seated and ready: "Deal" again works
+    h.wait_for_selector("#replace-dialog", state="detached")
+    assert h.is_visible("#friends-title") and h.is_enabled("#room-deal")
+    assert "Ben, ready" in h.inner_text(".invite-seat[data-seat='1'][data-connected='1']")
+    assert ben.inner_text("#join-status") == ready
+    h.click("#room-deal")
+    h.click("#replace-dialog-yes")
+    h.wait_for_selector("#table:not([hidden])")
+    ben.wait_for_selector("#table:not([hidden])", timeout=20_000)
+    # Ben's Hint says why there is none
+    ben.click("#hint-btn")
+    ben.wait_for_selector("#hint:text-is(\"Hints are given only on the host's device, which runs the game.\")")
+    table.play_out()
+    # the summary: the host's page offers its record; Ben's, which has none, offers nothing
+    assert h.is_visible("#record-link")
+    assert ben.is_visible("#summary-next") and not ben.query_selector("#record-link")
+    # the host leaves: the dialog says Ben goes too; Ben's page says the host left
+    h.click("#menu-btn")
+    h.click("#leave")
+    assert "The friends at the table will be disconnected." in h.inner_text("#leave-dialog-text")
+    h.click("#leave-dialog-yes")
+    ben.wait_for_selector("#friends-title:text-is('Ann left the table')", timeout=20_000)
+    assert "You left" not in ben.inner_text("#friends")
