@@ -92,22 +92,31 @@ function linkTo(route, seat, code, about = "") {
 // ------------------------------------------------------------------ what an invite is to
 
 /** What the host's invites say they are to: ``?game=…&host=…`` (the friend's page names
- * both before "Join"). */
+ * both before "Join"; a host who typed no name, only "You" in some language, is not named). */
 function aboutTable() {
   const game = host?.room?.config.game ?? table.model?.game ?? "";
-  const params = new URLSearchParams({ game, host: host?.name ?? "" });
-  return `?${params}`;
+  const unnamed = DATA.languages.map((code) => DATA.messages[code]?.["web.lobby.name.default"]);
+  const name = host?.name && !unnamed.includes(host.name) ? host.name : "";
+  return `?${new URLSearchParams(name ? { game, host: name } : { game })}`;
 }
 
 /** The game and the host an invite link names, checked (a link is typed or pasted: a game
- * the site does not have, or no name, is not said): ``{game, host}`` or null. */
+ * the site does not have is not said): ``{game, host}`` (``host`` may be "") or null. */
 export function invitedTo(text) {
   const query = /\?([^#\s]*)\s*$/.exec(String(text || ""));
   if (!query) return null;
   const params = new URLSearchParams(query[1]);
   const game = params.get("game") || "";
   const hostName = (params.get("host") || "").replace(/\s+/g, " ").trim().slice(0, 24);
-  return Object.hasOwn(DATA.games, game) && hostName ? { game, host: hostName } : null;
+  return Object.hasOwn(DATA.games, game) ? { game, host: hostName } : null;
+}
+
+/** The sentence that says what an invite is to (``key``: with the host's name, ``key.game``
+ * without), or null if the link does not say. */
+function invitedText(about, key, params = {}) {
+  if (!about) return null;
+  const game = t(`game.${about.game}`);
+  return about.host ? t(key, { ...params, game, host: about.host }) : t(`${key}.game`, { ...params, game });
 }
 
 /** Why a connection could not be made, in words (peer.js's ``reason``). */
@@ -526,9 +535,8 @@ export function joinPage(section, text, { show, done }) {
   const box = el("div", { id: "join-answer", hidden: true });
   const form = el("form", { class: "join-form", onsubmit: (e) => { e.preventDefault(); start(); } },
     el("label", { for: "join-name", text: t("web.lobby.name") }), name, go);
-  const about = invitedTo(text);
-  const invited = about ? t("web.friends.join.invited", { host: about.host, game: t(`game.${about.game}`), n: link.seat + 1 })
-    : t("web.friends.join.text", { n: link.seat + 1 });
+  const invited = invitedText(invitedTo(text), "web.friends.join.invited", { n: link.seat + 1 })
+    ?? t("web.friends.join.text", { n: link.seat + 1 });
   section.replaceChildren(title, el("p", { id: "join-invited", text: invited }), form, box, said);
   name.focus();
 
@@ -632,7 +640,7 @@ function closedTitle(why, hostName) {
  * dropped) it is seated again from the next deal with no new exchange (its token). */
 export function codePage(section, text, { show, done }) {
   const code = readCode(decodeURIComponent(String(text).replace(/^#\/table\//, "").replace(/\?.*$/s, "")));
-  const about = invitedTo(text);
+  const invited = invitedText(invitedTo(text), "web.friends.code.invited");
   const title = el("h1", { id: "friends-title", text: t("web.friends.join.title") });
   if (!code) {
     section.replaceChildren(title, el("p", { role: "alert", text: t("web.friends.code.bad") }), backLink());
@@ -646,7 +654,7 @@ export function codePage(section, text, { show, done }) {
     el("label", { for: "join-name", text: t("web.lobby.name") }), name, go);
   section.replaceChildren(title,
     // (a link names the game and the host; a code typed in the lobby cannot)
-    ...(about ? [el("p", { id: "join-invited", text: t("web.friends.code.invited", { host: about.host, game: t(`game.${about.game}`) }) })] : []),
+    ...(invited ? [el("p", { id: "join-invited", text: invited })] : []),
     el("p", {}, t("web.friends.code.label"), " ", el("strong", { class: "table-code", text: code.replaceAll("-", " ") })),
     el("p", { text: t("web.friends.code.consent.guest") }), form, netForm(), said);
   name.focus();
