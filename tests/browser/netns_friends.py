@@ -137,6 +137,7 @@ class Table:
         self.browser, self.base_url, self.host = browser, base_url, host
         self.friends: dict[int, Any] = {}
         self.game = ""
+        self.host_name = "Ann"  # ("": the host types no name, and is "You" at the table)
         self.contexts: list[Any] = []
         self.card_ms: list[float] = []  # a friend's tap to the card on another peer's felt
         self.errors: list[str] = []
@@ -162,7 +163,7 @@ class Table:
         h.check(f"input[name=game][value='{game}']")
         if players is not None and h.is_enabled("#players"):
             h.select_option("#players", str(players))
-        h.fill("#name", "Ann")
+        h.fill("#name", self.host_name)
         h.click("#friends-start")
         h.wait_for_selector("#invite-seats")
 
@@ -172,12 +173,14 @@ class Table:
         h = self.host
         h.click(f".invite-make[data-seat='{seat}']")
         link = h.wait_for_selector(f"#invite-link-{seat}").input_value()
-        assert re.search(rf"#/join/{seat}\.[\w-]+\?game={self.game}&host=Ann$", link), link
+        about = f"&host={self.host_name}" if self.host_name else ""
+        assert re.search(rf"#/join/{seat}\.[\w-]+\?game={self.game}{about}$", link), link
         friend = page or self.new_friend_page()
         friend.goto(at_test_pace(link))
         # the invite says what it is to, before "Join"
-        assert friend.inner_text("#join-invited").startswith(
-            f"Ann invites you to play {GAME_NAMES[self.game]}, seat {seat + 1}."), friend.inner_text("#join-invited")
+        to = f"{self.host_name} invites you to play" if self.host_name else "You are invited to play"
+        assert friend.inner_text("#join-invited").startswith(f"{to} {GAME_NAMES[self.game]}, seat {seat + 1}."), \
+            friend.inner_text("#join-invited")
         friend.fill("#join-name", name)
         friend.click("#join-go")
         answer = friend.wait_for_selector("#join-answer-link").input_value()
@@ -638,3 +641,12 @@ def test_nobody_is_stranded_at_a_friends_table(table: Table) -> None:
     h.click("#leave-dialog-yes")
     ben.wait_for_selector("#friends-title:text-is('Ann left the table')", timeout=20_000)
     assert "You left" not in ben.inner_text("#friends")
+
+
+def test_a_host_who_typed_no_name_is_not_called_you_on_a_friends_page(table: Table) -> None:
+    table.host_name = ""  # the host is "You" on the host's own page
+    table.open_room("kocka", 4)
+    ben = table.invite(2, "Ben")  # (its invite: "You are invited to play Kočka, seat 3.")
+    table.host.click("#room-back")  # the host leaves the room
+    ben.wait_for_selector("#friends-title:text-is('The host left the table')", timeout=20_000)
+    assert ben.inner_text("#join-status") == "The host closed the table."

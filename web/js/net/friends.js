@@ -95,20 +95,24 @@ function linkTo(route, seat, code, about = "") {
  * both before "Join"; a host who typed no name, only "You" in some language, is not named). */
 function aboutTable() {
   const game = host?.room?.config.game ?? table.model?.game ?? "";
-  const unnamed = DATA.languages.map((code) => DATA.messages[code]?.["web.lobby.name.default"]);
-  const name = host?.name && !unnamed.includes(host.name) ? host.name : "";
+  const name = host?.name && !unnamed(host.name) ? host.name : "";
   return `?${new URLSearchParams(name ? { game, host: name } : { game })}`;
 }
 
 /** The game and the host an invite link names, checked (a link is typed or pasted: a game
  * the site does not have is not said): ``{game, host}`` (``host`` may be "") or null. */
-export function invitedTo(text) {
+function invitedTo(text) {
   const query = /\?([^#\s]*)\s*$/.exec(String(text || ""));
   if (!query) return null;
   const params = new URLSearchParams(query[1]);
   const game = params.get("game") || "";
   const hostName = (params.get("host") || "").replace(/\s+/g, " ").trim().slice(0, 24);
   return Object.hasOwn(DATA.games, game) ? { game, host: hostName } : null;
+}
+
+/** Whether a name is the lobby's "You" (in any language): a host who typed none. */
+function unnamed(name) {
+  return DATA.languages.some((code) => DATA.messages[code]?.["web.lobby.name.default"] === name);
 }
 
 /** The sentence that says what an invite is to (``key``: with the host's name, ``key.game``
@@ -630,7 +634,9 @@ async function seatFriend(section, channel, who, { show, done, said, hide = [], 
  * (closed the table, or the page went), or the connection ended otherwise. */
 function closedTitle(why, hostName) {
   if (why === "left") return t("web.friends.closed.title");
-  if ((why === "closed-by-host" || why === "host-left") && hostName) return t("web.friends.closed.title.host", { host: hostName });
+  if (why === "closed-by-host" || why === "host-left") {
+    return hostName && !unnamed(hostName) ? t("web.friends.closed.title.host", { host: hostName }) : t("web.friends.closed.title.host.unnamed");
+  }
   return t("web.friends.closed.title.off");
 }
 
