@@ -650,3 +650,22 @@ def test_a_host_who_typed_no_name_is_not_called_you_on_a_friends_page(table: Tab
     table.host.click("#room-back")  # the host leaves the room
     ben.wait_for_selector("#friends-title:text-is('The host left the table')", timeout=20_000)
     assert ben.inner_text("#join-status") == "The host closed the table."
+
+
+def test_a_deal_that_cannot_start_tells_the_friends_rather_than_keep_them_waiting(table: Table) -> None:
+    h = table.host
+    table.open_room("katko", 4)
+    ben = table.invite(1, "Ben")
+    ben.click("#join-ready")
+    # meanwhile a Katko match is open in another tab of the host's browser: it holds the game
+    other = h.context.new_page()
+    other.goto("/?fast&seed=7")
+    other.wait_for_selector("body[data-ready='1']", timeout=BOOT_TIMEOUT)
+    other.check("input[name=game][value='katko']")
+    other.click("#start")
+    other.wait_for_selector("#table:not([hidden])")
+    h.click("#room-deal:enabled")
+    # no table comes: Ben is told the host left; the host's lobby says where the match is open
+    ben.wait_for_selector("#friends-title:text-is('Ann left the table')", timeout=20_000)
+    h.wait_for_selector(".offer[data-game='katko'] .offer-note:has-text('open in another tab')")
+    assert h.is_hidden("#friends")

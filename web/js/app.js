@@ -213,16 +213,25 @@ async function start(choices, fixed = {}, asked = false) {
     return openRoom(showOnly("friends"), config, {
       // (asked before the room is left: "Cancel" keeps the room and every friend in it)
       mayDeal: () => mayReplace(game),
-      deal: (guests) => start({ ...choices, guests: guests.names, guest_langs: guests.langs, friends: undefined,
-        ...(guests.seconds ? { turn_seconds: guests.seconds } : {}), ...(guests.code ? { table_code: guests.code } : {}) },
-      { ...fixed, id: config.id }, true),
+      deal: async (guests) => {
+        const reply = await start({ ...choices, guests: guests.names, guest_langs: guests.langs, friends: undefined,
+          ...(guests.seconds ? { turn_seconds: guests.seconds } : {}), ...(guests.code ? { table_code: guests.code } : {}) },
+        { ...fixed, id: config.id }, true);
+        if (reply && !reply.error) return;
+        // no table came (the game open in another tab, or refused): the friends are told the
+        // host left, rather than wait on it for ever, and the host sees why in the lobby
+        stopHosting();
+        go("#/");
+        showLobby(reply?.error);
+      },
       back: () => { stopHosting(); go("#/"); showLobby(); },
     });
   }
   if (!asked && !(await mayReplace(game))) return;
   const reply = await enter(game, config, () => call("start", JSON.stringify(config)));
-  if (reply && reply.error) lobby.show(reply.error);
-  else if (reply) go(`#/play/${game}`);
+  if (reply && reply.error && !config.guests) lobby.show(reply.error); // (a friends room's deal says it itself)
+  else if (reply && !reply.error) go(`#/play/${game}`);
+  return reply;
 }
 
 async function continueMatch(game, fromRoute = false) {
