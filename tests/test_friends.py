@@ -211,6 +211,36 @@ def test_a_friend_who_leaves_is_replaced_at_once_and_comes_back_from_the_next_de
     assert 1 in t.people(m)
 
 
+def test_every_table_says_at_once_that_a_friend_left_and_whose_seat_a_bot_has() -> None:
+    t = Table(MESSAGES, "en")
+    first = t.start(config("katko"))
+    m = t.match
+    assert m is not None
+    assert first["model"]["notices"] == [] and "friend" not in first["model"]["seats"][1]
+    rng = random.Random(3)
+    reply = first
+    while len(m.records[-1].actions) < 3:
+        reply = play_one(t, m, rng, reply)
+    # Ben's page drops mid-deal: the host's table and Cy's (in Finnish) say so in the same reply
+    reply = t.guest_leave(1)
+    assert reply["model"]["notices"] == ["Ben left: a computer player took the seat."]
+    assert reply["model"]["seats"][1]["friend"] == "Ben: not connected"
+    cy = reply["guests"]["3"]["model"]
+    assert cy["notices"] == ["Ben lähti: tietokonepelaaja otti paikan."] and cy["seats"][1]["friend"] == "Ben: ei yhteyttä"
+    # back mid-deal: the seat says from when; the sentence has done its work
+    back = t.guest_join(1, "Ben", "en")
+    assert back["model"]["notices"] == [] and back["model"]["seats"][1]["friend"] == "Ben: from the next deal"
+    # Cy leaves: said until the deal ends, not in the next one
+    assert t.guest_leave(3)["model"]["notices"] == ["Cy left: a computer player took the seat."]
+    while not m.deal_over:
+        reply = play_one(t, m, rng, reply)
+    assert reply["model"]["notices"] == ["Cy left: a computer player took the seat."]
+    t.guest_call(1, "ready", [])
+    nxt = t.next_deal()
+    assert len(m.records) == 2 and nxt["model"]["notices"] == []
+    assert nxt["model"]["seats"][3]["friend"] == "Cy: not connected" and "friend" not in nxt["model"]["seats"][1]
+
+
 def test_the_next_deal_starts_when_every_person_is_ready() -> None:
     t = Table(MESSAGES, "en")
     first = t.start(config("kocka"))

@@ -111,6 +111,7 @@ STORAGE = """async () => {
 }"""
 
 WORD = re.compile(r"[A-Za-z0-9]+")
+GAME_NAMES = {"katte": "Katte", "katko": "Katko", "call-kitti": "Call Kitti", "kocka": "Kočka"}
 
 TRYSTERO_CORE = "vendor/trystero-core-0.25.4"
 TRYSTERO_SELF_ID = "const selfId = genId(20);"
@@ -146,6 +147,8 @@ class Table:
     def __init__(self, browser: Any, base_url: str, host: Any) -> None:
         self.browser, self.base_url, self.host = browser, base_url, host
         self.friends: dict[int, Any] = {}
+        self.game = ""
+        self.host_name = "Ann"  # ("": the host types no name, and is "You" at the table)
         self.contexts: list[Any] = []
         self.card_ms: list[float] = []  # a friend's tap to the card on another peer's felt
         self.errors: list[str] = []
@@ -172,12 +175,13 @@ class Table:
 
     def open_room(self, game: str, players: int | None = None) -> None:
         h = self.host
+        self.game = game
         h.goto("/?fast&seed=7")
         h.wait_for_selector("body[data-ready='1']", timeout=BOOT_TIMEOUT)
         h.check(f"input[name=game][value='{game}']")
         if players is not None and h.is_enabled("#players"):
             h.select_option("#players", str(players))
-        h.fill("#name", "Ann")
+        h.fill("#name", self.host_name)
         h.click("#friends-start")
         h.wait_for_selector("#invite-seats")
 
@@ -187,9 +191,14 @@ class Table:
         h = self.host
         h.click(f".invite-make[data-seat='{seat}']")
         link = h.wait_for_selector(f"#invite-link-{seat}").input_value()
-        assert re.search(rf"#/join/{seat}\.[\w-]+$", link), link
+        about = f"&host={self.host_name}" if self.host_name else ""
+        assert re.search(rf"#/join/{seat}\.[\w-]+\?game={self.game}{about}$", link), link
         friend = page or self.new_friend_page()
         friend.goto(at_test_pace(link))
+        # the invite says what it is to, before "Join"
+        to = f"{self.host_name} invites you to play" if self.host_name else "You are invited to play"
+        assert friend.inner_text("#join-invited").startswith(f"{to} {GAME_NAMES[self.game]}, seat {seat + 1}."), \
+            friend.inner_text("#join-invited")
         friend.fill("#join-name", name)
         friend.click("#join-go")
         answer = friend.wait_for_selector("#join-answer-link").input_value()
@@ -491,10 +500,13 @@ def test_friends_who_go_away_are_replaced_at_once_and_come_back_next_deal(table:
     table.deal()
     h = table.host
     table.play_out(stop=lambda turns: turns >= 2)
-    # Cy's device goes away mid-deal: a computer player takes the seat at once
+    # Cy's device goes away mid-deal: a computer player takes the seat at once, and the
+    # host's table says so (not only in the invite dialog), Cy's seat too
     table.contexts[1].close()
     table.friends.pop(3)
     h.wait_for_function("() => window.kortti.model().friends[1].connected === false")
+    h.wait_for_selector("#table-notice:text-is('Cy left: a computer player took the seat.')")
+    assert h.inner_text(".seat[data-seat='3'] .friend-chip") == "Cy: not connected"
     table.play_out(stop=lambda turns: turns >= 3)
     before = table.record()["deals"][0]["actions"]
     # the host's page reloads mid-deal: the table goes on from the saved match, and Ben is told
@@ -689,3 +701,78 @@ def test_a_friend_whose_host_stays_away_is_told_so_with_the_way_back(table: Tabl
     h.wait_for_selector("#table:not([hidden])", timeout=BOOT_TIMEOUT)
     h.wait_for_function("() => (window.kortti.model().friends || []).some((f) => f.connected)", timeout=30_000)
     ben.wait_for_function("() => !/not back yet|Waiting for the host/.test(document.body.innerText)")
+
+
+def test_nobody_is_stranded_at_a_friends_table(table: Table) -> None:
+    """The host's "Deal" with an older match of the game saved: "Cancel" keeps the room and
+    the friend in it. A friend's page says why it gives no hint and offers no hand record
+    it does not have; the host's "Leave" says the friends go too, and the friend reads that
+    the host left."""
+    h = table.host
+    # a solo Katko match, left in the lobby: saved
+    h.goto("/?fast&seed=7")
+    h.wait_for_selector("body[data-ready='1']", timeout=BOOT_TIMEOUT)
+    h.check("input[name=game][value='katko']")
+    h.click("#start")
+    h.wait_for_selector("#table:not([hidden])")
+    h.go_back()
+    h.wait_for_selector(".offer[data-game='katko'] .offer-continue")
+    table.open_room("katko", 4)
+    ben = table.invite(1, "Ben")
+    ben.click("#join-ready")
+    ready = "Ready. The cards are dealt when Ann deals."
+    ben.wait_for_selector(f"#join-status:text-is('{ready}')")
+    h.click("#room-deal:enabled")
+    h.wait_for_selector("#replace-dialog[open]")
+    h.click("#replace-dialog-no")
+    # back in the room, Ben still seated and ready: "Deal" again works
+    h.wait_for_selector("#replace-dialog", state="detached")
+    assert h.is_visible("#friends-title") and h.is_enabled("#room-deal")
+    assert "Ben, ready" in h.inner_text(".invite-seat[data-seat='1'][data-connected='1']")
+    assert ben.inner_text("#join-status") == ready
+    h.click("#room-deal")
+    h.click("#replace-dialog-yes")
+    h.wait_for_selector("#table:not([hidden])")
+    ben.wait_for_selector("#table:not([hidden])", timeout=20_000)
+    # Ben's Hint says why there is none
+    ben.click("#hint-btn")
+    ben.wait_for_selector("#hint:text-is(\"Hints are given only on the host's device, which runs the game.\")")
+    table.play_out()
+    # the summary: the host's page offers its record; Ben's, which has none, offers nothing
+    assert h.is_visible("#record-link")
+    assert ben.is_visible("#summary-next") and not ben.query_selector("#record-link")
+    # the host leaves: the dialog says Ben goes too; Ben's page says the host left
+    h.click("#menu-btn")
+    h.click("#leave")
+    assert "The friends at the table will be disconnected." in h.inner_text("#leave-dialog-text")
+    h.click("#leave-dialog-yes")
+    ben.wait_for_selector("#friends-title:text-is('Ann left the table')", timeout=20_000)
+    assert "You left" not in ben.inner_text("#friends")
+
+
+def test_a_host_who_typed_no_name_is_not_called_you_on_a_friends_page(table: Table) -> None:
+    table.host_name = ""  # the host is "You" on the host's own page
+    table.open_room("kocka", 4)
+    ben = table.invite(2, "Ben")  # (its invite: "You are invited to play Kočka, seat 3.")
+    table.host.click("#room-back")  # the host leaves the room
+    ben.wait_for_selector("#friends-title:text-is('The host left the table')", timeout=20_000)
+    assert ben.inner_text("#join-status") == "The host closed the table."
+
+
+def test_a_deal_that_cannot_start_tells_the_friends_rather_than_keep_them_waiting(table: Table) -> None:
+    h = table.host
+    table.open_room("katko", 4)
+    ben = table.invite(1, "Ben")
+    ben.click("#join-ready")
+    # meanwhile a Katko match is open in another tab of the host's browser: it holds the game
+    other = h.context.new_page()
+    other.goto("/?fast&seed=7")
+    other.wait_for_selector("body[data-ready='1']", timeout=BOOT_TIMEOUT)
+    other.check("input[name=game][value='katko']")
+    other.click("#start")
+    other.wait_for_selector("#table:not([hidden])")
+    h.click("#room-deal:enabled")
+    # no table comes: Ben is told the host left; the host's lobby says where the match is open
+    ben.wait_for_selector("#friends-title:text-is('Ann left the table')", timeout=20_000)
+    h.wait_for_selector(".offer[data-game='katko'] .offer-note:has-text('open in another tab')")
+    assert h.is_hidden("#friends")

@@ -18,8 +18,11 @@ from .netns import NetnsError, run_pytest_in_netns
 HERE = Path(__file__).resolve().parent
 # every inner file, found by name: a new netns_*.py runs with no change here. A long file
 # is cut in parts (pytest -k), so that test processes share it: the late reload's test
-# (90 s of it a wait by design) runs in one of its own.
-SPLIT = {"netns_friends.py": ["two_friends", "late_reload", "not two_friends and not late_reload"]}
+# (90 s of it a wait by design) runs in one of its own, and the stranding tests (a host who
+# cancels, leaves or cannot deal) in another.
+STRANDED = "stranded or typed_no_name or cannot_start"
+SPLIT = {"netns_friends.py": ["two_friends", "late_reload", STRANDED,
+                              f"not two_friends and not late_reload and not ({STRANDED})"]}
 INNER = [(p.name, k) for p in sorted(HERE.glob("netns_*.py")) for k in SPLIT.get(p.name, [""])]
 
 

@@ -82,6 +82,26 @@ DAMAGED_FRIEND_LINKS = [
 ]
 
 
+# An invite (its peer code is not read until "Join") and what its page says it is to, before "Join".
+INVITES = [
+    ("#/join/2.abcdefgh12?game=kocka&host=Hanna", "Hanna invites you to play Kočka, seat 3."),
+    ("#/join/2.abcdefgh12?game=kocka", "You are invited to play Kočka, seat 3."),  # the host typed no name
+    ("#/join/2.abcdefgh12?game=toString&host=Hanna", "You are invited to seat 3."),  # no such game: not said
+    ("#/join/2.abcdefgh12", "You are invited to seat 3."),  # an invite from before the links said it
+    ("#/table/maple-otter-bell-coast?game=call-kitti&host=Jan%20Nov%C3%A1k", "Jan Novák invites you to play Call Kitti."),
+]
+
+
+def test_a_friends_invite_names_the_game_and_the_host_before_join(page: Any, watch: Any) -> None:
+    for hash_, words in INVITES:
+        page.goto(f"/?fast{hash_}")
+        page.wait_for_selector("#join-go")
+        said = page.inner_text("#join-invited")
+        assert said.startswith(words), (hash_, said)
+        if hash_.startswith("#/table/"):
+            assert "maple otter bell coast" in page.inner_text("#friends")  # the code, read apart from the rest
+
+
 def test_a_damaged_friends_link_says_so_and_leads_back(page: Any, watch: Any) -> None:
     """A friend's page opened from a damaged link says what is wrong and offers the way
     back to the games; a page opened after it (a replay link pasted in the same tab) is

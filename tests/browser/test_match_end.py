@@ -23,9 +23,9 @@ def put_save(page: Any, save: dict[str, Any]) -> None:
     }""", save)
 
 
-def test_call_kitti_settlement_is_the_engines(page: Any, watch: Any) -> None:
-    # the last deal of a match, stopped before the last bid: the human (seat 0) bids, the
-    # four shows play out, and the match ends
+def end_a_call_kitti_match(page: Any) -> None:
+    """The last deal of a match, stopped before the last bid, continued from the lobby: the
+    human (seat 0) bids, the four shows play out, and the match ends (its summary on screen)."""
     doc = json.loads((RECORDS / "call-kitti" / "edge-8-settlement.json").read_text("utf-8"))
     last = doc["deals"][-1]["actions"].pop()  # "0 bid 2"
     doc["names"] = ["Tester", "Bot 1", "Bot 2", "Bot 3"]
@@ -41,6 +41,10 @@ def test_call_kitti_settlement_is_the_engines(page: Any, watch: Any) -> None:
     assert wait_turn(page) == "buttons"  # the bid
     page.click(f"#actions button.action[data-id='{last}']")
     assert wait_turn(page) == "summary"
+
+
+def test_call_kitti_settlement_is_the_engines(page: Any, watch: Any) -> None:
+    end_a_call_kitti_match(page)
     final = record(page)
     standing = replay(final)["match"]
     assert standing["settlement"] is not None
@@ -61,6 +65,23 @@ def test_call_kitti_settlement_is_the_engines(page: Any, watch: Any) -> None:
     page.wait_for_selector("#lobby:not([hidden])")
     # (the save is dropped as the lobby opens: waited for, not read once)
     page.wait_for_function("!document.querySelector(\".offer[data-game='call-kitti'] .offer-continue\")", timeout=10_000)
+
+
+def test_a_finished_match_left_at_its_summary_is_not_offered_to_continue(page: Any, watch: Any) -> None:
+    end_a_call_kitti_match(page)
+    assert page.inner_text("#summary-title") == "The match is over"
+    page.go_back()  # the player leaves the final summary by Back, not by "New match"
+    page.wait_for_selector("#lobby:not([hidden])")
+    # (the lobby draws its offers from the store as it opens: waited for, not read once)
+    page.wait_for_function("!document.querySelector(\".offer[data-game='call-kitti']\")", timeout=10_000)
+    # nor after a reload (the save itself is gone), and a new match asks nothing about it
+    page.reload()
+    page.wait_for_selector("body[data-offers='1']", timeout=90_000)
+    assert not page.query_selector(".offer[data-game='call-kitti']"), page.inner_text("#lobby-offers")
+    page.check("input[name=game][value='call-kitti']")
+    page.click("#start")
+    page.wait_for_selector("#table:not([hidden])", timeout=90_000)
+    assert not page.query_selector("#replace-dialog[open]")
 
 
 def test_a_katte_session_ends_with_standings(page: Any, watch: Any) -> None:

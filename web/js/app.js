@@ -5,7 +5,8 @@
 //   #/stats, #/history  the statistics and the history of matches (stats.js, history.js)
 //   #/replay/<id>, #/share/<seat>.<deal>.<record>  a deal replayed (replay.js, docs/links.md)
 //   #/deal/<game>?number=…  "Play this deal": the same cards against the same bots (deals.js)
-//   #/join/<seat>.<code>, #/answer/<seat>.<code>  a friends table's invite and its answer (friends.js)
+//   #/join/<seat>.<code>?game=…&host=…, #/answer/<seat>.<code>  a friends table's invite (it names the
+//                  game and the host) and its answer (friends.js); #/table/<code>?game=…&host=… its table code
 // Back from the table pauses to the lobby, where "Continue" is offered; forward returns.
 import { lobby } from "./lobby.js";
 import { table } from "./table/table.js";
@@ -23,7 +24,7 @@ import { showStats } from "./records/stats.js";
 import { replay } from "./records/replay.js";
 import { newNumber, today, readPlayLink, playLink } from "./records/deals.js";
 import { rowKey } from "./records/data-file.js";
-import { openRoom, openInvite, stopHosting, joinPage, answerPage, codePage, resumeHosting } from "./net/friends.js";
+import { openRoom, openInvite, stopHosting, joinPage, answerPage, codePage, resumeHosting, friendsConnected } from "./net/friends.js";
 
 const params = new URLSearchParams(location.search);
 const FRIEND_PAGES = ["join", "answer", "table"]; // a friend's pages: no Python needed
@@ -192,7 +193,15 @@ async function enter(game, config, request, waitMs = 0) {
   return reply;
 }
 
-async function start(choices, fixed = {}) {
+/** Whether a new match of ``game`` may start: yes, or the player agrees that it replaces
+ * the one saved. */
+async function mayReplace(game) {
+  return !saves[game] || confirmDialog("replace-dialog", t("web.save.replace.title"),
+    t("web.save.replace.text", { game: t(`game.${game}`) }), t("web.save.replace.yes"), t("web.dialog.cancel"));
+}
+
+// ``asked``: the player has already agreed that it replaces the match saved (a friends room's "Deal")
+async function start(choices, fixed = {}, asked = false) {
   // every match is numbered (its cards come from the number: "fair by proof"); ?seed=
   // deals from a seed instead (the tests' fixed deals)
   const seed = params.has("seed") ? Number(params.get("seed")) : null;
@@ -202,17 +211,27 @@ async function start(choices, fixed = {}) {
   if (config.friends) {
     // a friends table: the room first (who sits where); the deal once the host deals
     return openRoom(showOnly("friends"), config, {
-      deal: (guests) => start({ ...choices, guests: guests.names, guest_langs: guests.langs, friends: undefined,
-        ...(guests.seconds ? { turn_seconds: guests.seconds } : {}), ...(guests.code ? { table_code: guests.code } : {}) },
-      { ...fixed, id: config.id }),
+      // (asked before the room is left: "Cancel" keeps the room and every friend in it)
+      mayDeal: () => mayReplace(game),
+      deal: async (guests) => {
+        const reply = await start({ ...choices, guests: guests.names, guest_langs: guests.langs, friends: undefined,
+          ...(guests.seconds ? { turn_seconds: guests.seconds } : {}), ...(guests.code ? { table_code: guests.code } : {}) },
+        { ...fixed, id: config.id }, true);
+        if (reply && !reply.error) return;
+        // no table came (the game open in another tab, or refused): the friends are told the
+        // host left, rather than wait on it for ever, and the host sees why in the lobby
+        stopHosting();
+        go("#/");
+        showLobby(reply?.error);
+      },
       back: () => { stopHosting(); go("#/"); showLobby(); },
     });
   }
-  if (saves[game] && !(await confirmDialog("replace-dialog", t("web.save.replace.title"),
-    t("web.save.replace.text", { game: t(`game.${game}`) }), t("web.save.replace.yes"), t("web.dialog.cancel")))) return;
+  if (!asked && !(await mayReplace(game))) return;
   const reply = await enter(game, config, () => call("start", JSON.stringify(config)));
-  if (reply && reply.error) lobby.show(reply.error);
-  else if (reply) go(`#/play/${game}`);
+  if (reply && reply.error && !config.guests) lobby.show(reply.error); // (a friends room's deal says it itself)
+  else if (reply && !reply.error) go(`#/play/${game}`);
+  return reply;
 }
 
 async function continueMatch(game, fromRoute = false) {
@@ -246,6 +265,11 @@ function keepCode(code) {
 }
 
 function saveMatch(game, config, record, model) {
+  // a finished match is not one to continue: its save goes (its outcome is in the history)
+  if (model.match_over) {
+    forget(game);
+    return;
+  }
   // the continue card says the game and the deal itself: its line is where the player stands
   const score = model.seats?.[model.seat]?.score;
   const save = { v: 1, game, config, record, updated: Date.now(),
@@ -255,7 +279,8 @@ function saveMatch(game, config, record, model) {
 }
 
 async function leave() {
-  const ok = await confirmDialog("leave-dialog", t("web.leave.title"), t("web.leave.text"),
+  // (a friends table: the friends' pages lose the table with it)
+  const ok = await confirmDialog("leave-dialog", t("web.leave.title"), t(friendsConnected() ? "web.leave.text.friends" : "web.leave.text"),
     t("web.leave.yes"), t("web.leave.no"));
   if (ok) toLobby();
 }

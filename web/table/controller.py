@@ -511,7 +511,7 @@ class Table:
         if g is None:
             g = self.guests[seat] = Guest(clean_name(name, str(seat + 1)))
         g.name, g.lang, g.connected = clean_name(name, g.name), lang if lang in self.catalogues else "en", True
-        g.seated = False
+        g.seated, g.left = False, 0
         # what the friend's page tells starts from now: the deal so far is not news
         g.seen = (len(m.records), len(m.events_for(seat)))
         return self.reply([])
@@ -527,6 +527,8 @@ class Table:
             return {"error": self.text("web.error.busy")}
         playing = g.seated
         g.connected = g.seated = False
+        if playing:  # every table says so at once, until the next deal (model: "notices")
+            g.left = len(m.records)
         if playing and not m.deal_over and m.NAME == "katte" and m.can(f"{seat} leave"):
             return self.apply(m.parse(f"{seat} leave"))
         if playing and self.all_ready():  # the table waited only for this friend's "ready"
@@ -672,6 +674,7 @@ class Table:
         built["passing"] = self.passing() and self.serving is None
         built["can_undo"] = self.serving is None and not self.guests and self.undo_point() is not None
         built["friends"] = self.friends() if self.guests or self.config.get("friends") else None
+        self.mark_friends(built, t, len(m.records))
         summary = built.get("summary")
         if self.guests and self.serving is None and summary and summary["next"]["id"] == "next":
             # the host's tap says "ready"; once it has, "Deal now" does not wait for the others
@@ -684,6 +687,16 @@ class Table:
         if built["daily"] and m.deal_over:
             built["daily_share"] = self.daily_share(t)
         return built
+
+    def mark_friends(self, built: dict[str, Any], t: Text, deal: int) -> None:
+        """A friends table: a friend's seat that a computer player has for now says whose it
+        is and why (its badge), and a friend who left this deal's play is said in words."""
+        for s, g in self.guests.items():
+            if not g.seated and s != self.seat:
+                key = "web.friends.badge.next" if g.connected else "web.friends.badge.away"
+                built["seats"][s]["friend"] = t(key, name=g.name)
+        built["notices"] = [t("web.friends.left", name=g.name) for s, g in sorted(self.guests.items())
+                            if not g.connected and g.left == deal and s != self.seat]
 
     def daily_share(self, t: Text) -> str:
         """The deal of the day's result in one line to share ("Kočka, deal of 2026-12-01:

@@ -29,6 +29,7 @@ class Guest:
     connected: bool = True
     seen: tuple[int, int] = (0, 0)  # (deal number, events already told): like the host's ``seen``
     ready: int = 0  # the deals over when the friend last said "ready" for the next one
+    left: int = 0  # the deal in which the friend left mid-play (0: none; the table says so until the next)
 
 
 def clean_name(name: object, fallback: str) -> str:

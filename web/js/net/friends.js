@@ -2,7 +2,7 @@
 // pasted back or arriving from another tab of this device), the friend's join page, and
 // the page an answer link opens on the host's device. The same-network way: the two pages
 // exchange one link each, and no third party sees anything (net/peer.js).
-import { t, el, lang } from "../i18n.js";
+import { DATA, t, el, lang } from "../i18n.js";
 import { table } from "../table/table.js";
 import { useRemote } from "../engine.js";
 import * as store from "../records/store.js";
@@ -79,14 +79,49 @@ async function scan(box, seat, done) {
   if (running) end();
 }
 
-/** Where a link (or a bare code) points: ``{seat, code}`` or null. */
+/** Where a link (or a bare code) points: ``{seat, code}`` or null. (An invite may say
+ * after a "?" what it is an invite to: ``invitedTo``.) */
 export function readLink(text, route) {
-  const m = new RegExp(`(?:#/${route}/)?(\\d{1,2})\\.([A-Za-z0-9_-]{8,4000})\\s*$`).exec(String(text || "").trim());
+  const m = new RegExp(`(?:#/${route}/)?(\\d{1,2})\\.([A-Za-z0-9_-]{8,4000})(?:\\?[\\w%.~&=+*-]{0,300})?\\s*$`).exec(String(text || "").trim());
   return m ? { seat: Number(m[1]), code: m[2] } : null;
 }
 
-function linkTo(route, seat, code) {
-  return `${location.origin}${location.pathname}#/${route}/${seat}.${code}`;
+function linkTo(route, seat, code, about = "") {
+  return `${location.origin}${location.pathname}#/${route}/${seat}.${code}${about}`;
+}
+
+// ------------------------------------------------------------------ what an invite is to
+
+/** What the host's invites say they are to: ``?game=…&host=…`` (the friend's page names
+ * both before "Join"; a host who typed no name, only "You" in some language, is not named). */
+function aboutTable() {
+  const game = host?.room?.config.game ?? table.model?.game ?? "";
+  const name = host?.name && !unnamed(host.name) ? host.name : "";
+  return `?${new URLSearchParams(name ? { game, host: name } : { game })}`;
+}
+
+/** The game and the host an invite link names, checked (a link is typed or pasted: a game
+ * the site does not have is not said): ``{game, host}`` (``host`` may be "") or null. */
+function invitedTo(text) {
+  const query = /\?([^#\s]*)\s*$/.exec(String(text || ""));
+  if (!query) return null;
+  const params = new URLSearchParams(query[1]);
+  const game = params.get("game") || "";
+  const hostName = (params.get("host") || "").replace(/\s+/g, " ").trim().slice(0, 24);
+  return Object.hasOwn(DATA.games, game) ? { game, host: hostName } : null;
+}
+
+/** Whether a name is the lobby's "You" (in any language): a host who typed none. */
+function unnamed(name) {
+  return DATA.languages.some((code) => DATA.messages[code]?.["web.lobby.name.default"] === name);
+}
+
+/** The sentence that says what an invite is to (``key``: with the host's name, ``key.game``
+ * without), or null if the link does not say. */
+function invitedText(about, key, params = {}) {
+  if (!about) return null;
+  const game = t(`game.${about.game}`);
+  return about.host ? t(key, { ...params, game, host: about.host }) : t(`${key}.game`, { ...params, game });
 }
 
 /** Why a connection could not be made, in words (peer.js's ``reason``). */
@@ -114,7 +149,7 @@ async function hosting(hostName, matchId = "") {
   const h = createHost(table, { hostName, inRoom: () => Boolean(host?.room), onChange: () => drawSeats(),
     freeSeats: () => freeSeats(), tokens: loadTokens(), onTokens: saveTokens });
   const answers = "BroadcastChannel" in globalThis ? new BroadcastChannel(ANSWERS) : null;
-  host = { matchId, host: h, invites: new Map(), answers, status: new Map(), room: null, code: null, codeRoom: null };
+  host = { matchId, name: hostName, host: h, invites: new Map(), answers, status: new Map(), room: null, code: null, codeRoom: null };
   if (answers) {
     answers.onmessage = (event) => {
       const got = readLink(event.data?.answer, "answer");
@@ -124,6 +159,11 @@ async function hosting(hostName, matchId = "") {
     };
   }
   return host;
+}
+
+/** How many friends are connected to this page's table (none if it hosts none). */
+export function friendsConnected() {
+  return host ? host.host.connected.length : 0;
 }
 
 /** The table is left: every friend's channel closes and the invites with them. */
@@ -138,13 +178,16 @@ export function stopHosting() {
 
 /** A friends table's room: who sits where, an invite per seat, and "Deal" once every
  * friend who came is ready. ``deal({names, langs})`` starts the match with them. */
-export async function openRoom(section, config, { deal, back }) {
+export async function openRoom(section, config, { deal, back, mayDeal }) {
   stopHosting();
   await hosting(config.name || t("web.lobby.name.default"), config.id);
   host.room = { config, deal };
-  const go = el("button", { type: "button", id: "room-deal", class: "primary", onclick: () => {
+  const go = el("button", { type: "button", id: "room-deal", class: "primary", onclick: async () => {
+    if (host.host.friends.some((f) => !f.ready)) return;
+    // (a saved match the deal would replace: "Cancel" leaves the room as it is, friends seated)
+    if (!(await mayDeal()) || !host?.room) return;
     const joined = host.host.friends;
-    if (joined.some((f) => !f.ready)) return;
+    if (joined.some((f) => !f.ready)) return; // (someone came meanwhile: the button says whom it waits for)
     const names = Object.fromEntries(joined.map((f) => [f.seat, f.name]));
     const langs = Object.fromEntries(joined.map((f) => [f.seat, f.lang]));
     host.room = null;
@@ -353,7 +396,7 @@ function drawCode() {
       el("p", { id: "code-status", role: "status" }), netForm());
     return;
   }
-  const link = `${location.origin}${location.pathname}#/table/${host.code}`;
+  const link = `${location.origin}${location.pathname}#/table/${host.code}${aboutTable()}`;
   const field = el("input", { type: "text", readonly: true, value: link, id: "code-link", "aria-label": t("web.friends.code.link") });
   const said = el("span", { role: "status" });
   const shown = el("div", { class: "qr-box" });
@@ -399,7 +442,7 @@ async function makeInvite(seat) {
     const { invite } = await peer();
     const inv = await invite({ iceServers: [] });
     if (!host) return inv.close();
-    inv.link = linkTo("join", seat, inv.code);
+    inv.link = linkTo("join", seat, inv.code, aboutTable());
     host.invites.set(seat, inv);
     host.status.set(seat, t("web.friends.invite.waiting"));
     inv.channel.then((channel) => {
@@ -497,7 +540,9 @@ export function joinPage(section, text, { show, done }) {
   const box = el("div", { id: "join-answer", hidden: true });
   const form = el("form", { class: "join-form", onsubmit: (e) => { e.preventDefault(); start(); } },
     el("label", { for: "join-name", text: t("web.lobby.name") }), name, go);
-  section.replaceChildren(title, el("p", { text: t("web.friends.join.text", { n: link.seat + 1 }) }), form, box, said);
+  const invited = invitedText(invitedTo(text), "web.friends.join.invited", { n: link.seat + 1 })
+    ?? t("web.friends.join.text", { n: link.seat + 1 });
+  section.replaceChildren(title, el("p", { id: "join-invited", text: invited }), form, box, said);
   name.focus();
 
   async function start() {
@@ -541,9 +586,11 @@ export function joinPage(section, text, { show, done }) {
 async function seatFriend(section, channel, who, { show, done, said, hide = [], lost = null }) {
   const { createGuest } = await import("./guest.js");
   let opened = false;
+  let hostName = "";
   const guest = createGuest(channel, {
     name: who, lang, token: savedToken(), text: t,
     onWelcome(w) {
+      hostName = w.host;
       try { localStorage.setItem(TOKEN_KEY, w.token); } catch { /* private mode: the host gives a new one */ }
       for (const node of hide) node.hidden = true;
       said.textContent = t("web.friends.join.connected", { host: w.host });
@@ -575,7 +622,7 @@ async function seatFriend(section, channel, who, { show, done, said, hide = [], 
       section.hidden = false;
       if (lost && why !== "left" && why !== "removed" && why !== "version" && why !== "full") return lost(why);
       const words = t(`web.friends.closed.${why}`) === `web.friends.closed.${why}` ? t("web.friends.closed.lost") : t(`web.friends.closed.${why}`);
-      section.replaceChildren(el("h1", { id: "friends-title", text: t("web.friends.closed.title") }),
+      section.replaceChildren(el("h1", { id: "friends-title", text: closedTitle(why, hostName) }),
         el("p", { id: "join-status", role: "alert", text: words }),
         el("p", {}, el("a", { href: "#/", text: t("web.friends.back") })));
     },
@@ -584,12 +631,23 @@ async function seatFriend(section, channel, who, { show, done, said, hide = [], 
   return guest;
 }
 
+/** Why a friend's page is off the table, as its title: the friend left, the host did
+ * (closed the table, or the page went), or the connection ended otherwise. */
+function closedTitle(why, hostName) {
+  if (why === "left") return t("web.friends.closed.title");
+  if (why === "closed-by-host" || why === "host-left") {
+    return hostName && !unnamed(hostName) ? t("web.friends.closed.title.host", { host: hostName }) : t("web.friends.closed.title.host.unnamed");
+  }
+  return t("web.friends.closed.title.off");
+}
+
 /** ``#/table/<code>`` (an invite link, or a code typed in the lobby): a friend joins by the
  * table code, over public relays, once the page has said what that sends to whom. The page
  * keeps looking for the host: after a lost connection (the host reloaded, a network
  * dropped) it is seated again from the next deal with no new exchange (its token). */
 export function codePage(section, text, { show, done }) {
-  const code = readCode(decodeURIComponent(String(text).replace(/^#\/table\//, "")));
+  const code = readCode(decodeURIComponent(String(text).replace(/^#\/table\//, "").replace(/\?.*$/s, "")));
+  const invited = invitedText(invitedTo(text), "web.friends.code.invited");
   const title = el("h1", { id: "friends-title", text: t("web.friends.join.title") });
   if (!code) {
     section.replaceChildren(title, el("p", { role: "alert", text: t("web.friends.code.bad") }), backLink());
@@ -602,6 +660,8 @@ export function codePage(section, text, { show, done }) {
   const form = el("form", { class: "join-form", onsubmit: (e) => { e.preventDefault(); start(); } },
     el("label", { for: "join-name", text: t("web.lobby.name") }), name, go);
   section.replaceChildren(title,
+    // (a link names the game and the host; a code typed in the lobby cannot)
+    ...(invited ? [el("p", { id: "join-invited", text: invited })] : []),
     el("p", {}, t("web.friends.code.label"), " ", el("strong", { class: "table-code", text: code.replaceAll("-", " ") })),
     el("p", { text: t("web.friends.code.consent.guest") }), form, netForm(), said);
   name.focus();

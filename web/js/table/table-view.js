@@ -57,6 +57,8 @@ export function skeleton(root, on) {
       el("p", { id: "trick-line", class: "trick-line empty" }),
       el("div", { id: "shown", class: "shown-groups" }),
       el("p", { id: "status", class: "status" }),
+      // a friends table: who left this deal (a computer player took the seat)
+      el("p", { id: "table-notice", class: "table-notice", role: "status" }),
       el("div", { id: "timer", class: "timer" }),
       el("p", { id: "hint", class: "hint", role: "status" }),
       el("div", { id: "why", class: "why", role: "alert" }),
@@ -150,6 +152,8 @@ function seatBadge(s, m) {
     s.dealer ? el("span", { class: "chip", text: m.start_label }) : null,
     s.acting ? el("span", { class: "chip acting-chip", text: t("web.table.to_act") }) : null,
     s.word ? wordBadge(s.word) : null,
+    // a friends table: a friend's seat a computer player has for now says whose it is
+    s.friend ? el("span", { class: "chip friend-chip", text: s.friend }) : null,
     s.score ? el("span", { class: "seat-score", text: s.score }) : null);
   li.classList.toggle("acting", s.acting);
   li.classList.toggle("out", Boolean(s.out));
@@ -433,11 +437,12 @@ export function drawUndo(m, ui) {
 
 export function drawHint(m, ui) {
   const btn = $("hint-btn");
-  btn.disabled = !m.can_hint || ui.hinting || ui.busy;
+  // (a friend's page: the button stays, and a tap says why it gives no hint)
+  btn.disabled = m.guest ? false : !m.can_hint || ui.hinting || ui.busy;
   btn.classList.toggle("on", ui.hinting);
   btn.querySelector(".swap-a").setAttribute("aria-hidden", String(ui.hinting));
   btn.querySelector(".swap-b").setAttribute("aria-hidden", String(!ui.hinting));
-  $("hint").textContent = m.hint ? m.hint.text : "";
+  $("hint").textContent = m.hint ? m.hint.text : m.guest && ui.hintRefused === m.decision ? t("web.friends.hint.none") : "";
   const leave = $("leave-seat");
   leave.hidden = !m.leave_seat;
   if (m.leave_seat) leave.title = m.leave_seat.help;

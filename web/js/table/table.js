@@ -46,7 +46,7 @@ const inbox = [];
 let mail = null; // resolves when the inbox gets a reply (a friend's page waits on it)
 let lastSeq = -1;
 const ui = {
-  groups: [], target: 0, mode: null, modeFor: -1, hintApplied: null,
+  groups: [], target: 0, mode: null, modeFor: -1, hintApplied: null, hintRefused: -1,
   busy: false, // the table is playing out moves: the hand waits
   pending: null, // the human's card, played, until Python's reply: drawn out of the hand at once
   hinting: false, categories: new Map(), verdicts: new Map(), summaryShown: false,
@@ -382,6 +382,12 @@ function chooseAction(c, acts) {
 }
 
 async function askHint() {
+  if (model?.guest) {
+    // a friend's page has no Python: hints come from the host's device, for the host alone
+    ui.hintRefused = model.decision; // (said until the table moves on: drawHint)
+    redraw();
+    return;
+  }
   if (!model || !model.can_hint || ui.hinting) return;
   const mine = run;
   ui.hinting = true;
@@ -726,6 +732,7 @@ function paint(m, trick = null) {
   $("invite-btn").hidden = !hooks.invite || m.guest || m.passing; // (a friend's page invites nobody)
   view.drawUndo(m, ui);
   $("status").textContent = m.status;
+  $("table-notice").textContent = (m.notices || []).join(" ");
   view.drawSeats(m);
   const rects = view.drawHand(m, ui, handlers);
   const plays = trick ? trick.plays : m.trick.plays;
@@ -739,7 +746,8 @@ function paint(m, trick = null) {
   const summary = m.summary && ui.summaryShown;
   if (summary) {
     if (recordUrl) URL.revokeObjectURL(recordUrl);
-    recordUrl = URL.createObjectURL(new Blob([JSON.stringify(lastRecord)], { type: "application/json" }));
+    // (a friend's page has no record: the host's page keeps it, with every hand; no link then)
+    recordUrl = lastRecord ? URL.createObjectURL(new Blob([JSON.stringify(lastRecord)], { type: "application/json" })) : null;
   }
   const wasHidden = $("summary").hidden;
   view.drawSummary(summary ? m : { ...m, summary: null }, recordUrl, handlers);
@@ -821,7 +829,7 @@ export const table = {
     model = null;
     lastRecord = reply.record ?? null;
     for (const fn of watchers) fn(reply);
-    Object.assign(ui, { groups: [], target: 0, mode: null, modeFor: -1, hintApplied: null, busy: false, pending: null,
+    Object.assign(ui, { groups: [], target: 0, mode: null, modeFor: -1, hintApplied: null, hintRefused: -1, busy: false, pending: null,
       hinting: false, summaryShown: false, categories: new Map(), verdicts: new Map() });
     wasMine = false;
     inbox.length = 0;
