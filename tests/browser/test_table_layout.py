@@ -2,15 +2,20 @@
 Katko seats (mid-trick) and Call Kitti's arrangement board, and at 1280×800 for Kočka,
 every seat badge and every card on the felt lies inside the felt, none covers another,
 the human's cards are tap targets at least 44 CSS px wide on screen, and the cards placed
-in the arrangement's zones do not cover each other."""
+in the arrangement's zones do not cover each other.
+
+Nothing over the player's own seat (issue 47, requirement 3): at 320-390 px, in every game
+and language, a trick's or a show's sentence of two lines (with its Continue) and a
+refusal's box leave every seat inside the felt and over none of the lines under it."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
-from .play import open_lobby, start_match, take_turn, wait_turn
+from .play import TURN, open_lobby, start_match, stored_before, take_turn, wait_turn
 
 # Nothing moving on the felt: not busy, no trick on its way to a winner, no transition
 # or animation running on a seat or a card.
@@ -126,3 +131,106 @@ def test_call_kitti_arrangement_fits_a_phone(page: Any, watch: Any) -> None:
     page.wait_for_function("document.querySelectorAll('#actions .zone .zone-card').length === 13")
     b = check_layout(page, "call-kitti-full")
     assert len(b["zones"]) == 13
+
+
+# The seats' badges, the felt, and the lines under the felt that show now (the trick's
+# sentence, the cards on show, the prompt, a refusal, the actions), with how many lines
+# of text each takes.
+UNDER_THE_FELT = """() => {
+  const lines = (e) => { // (its height in lines of its first words)
+    const range = document.createRange(); range.selectNodeContents(e);
+    const line = [...range.getClientRects()].find((r) => r.width > 0);
+    return line ? Math.round(e.getBoundingClientRect().height / line.height) : 0; };
+  const box = (e, what) => { const r = e.getBoundingClientRect();
+    return { what, left: r.left, right: r.right, top: r.top, bottom: r.bottom, lines: lines(e) }; };
+  const said = (e) => e.checkVisibility() && e.textContent.trim() && e.getBoundingClientRect().height > 0;
+  return {
+    felt: box(document.getElementById('felt'), 'felt'),
+    seats: [...document.querySelectorAll('#seats .seat')].filter((e) => e.checkVisibility())
+      .map((e) => box(e, (e.classList.contains('mine') ? 'own seat ' : 'seat ') + e.textContent)),
+    lines: [...document.querySelectorAll('#trick-line, #shown, #status, #why, #hint, #actions')].filter(said)
+      .map((e) => box(e, e.id + ' "' + e.textContent.trim() + '"')),
+  };
+}"""
+
+
+def check_under_the_felt(page: Any, shot: str) -> dict[str, Any]:
+    """Every seat lies inside the felt, over none of the lines under it."""
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    b = page.evaluate(UNDER_THE_FELT)
+    try:
+        felt = b["felt"]
+        outside = [(x["what"], round(x["bottom"]), round(felt["bottom"])) for x in b["seats"]
+                   if x["left"] < felt["left"] - 0.5 or x["right"] > felt["right"] + 0.5
+                   or x["top"] < felt["top"] - 0.5 or x["bottom"] > felt["bottom"] + 0.5]
+        assert outside == [], f"seats past the felt's edge (seat's foot, felt's foot): {outside}"
+        over = [(s["what"], line["what"]) for s in b["seats"] for line in b["lines"] if overlap(s, line)]
+        assert over == [], f"a seat over the lines under the felt: {over}"
+    except AssertionError:
+        page.screenshot(path=f"/tmp/kortti-layout-{shot}.png")
+        raise
+    return b
+
+
+def start_in(page: Any, width: int, lang: str, game: str, players: int, settings: dict[str, str] | None = None) -> None:
+    """A match at a fixed seed, the page ``width`` px wide (740 tall) in ``lang``."""
+    page.set_viewport_size({"width": width, "height": 740})
+    page.emulate_media(reduced_motion="reduce")
+    if settings:
+        stored_before(page, "kortti-settings", json.dumps(settings))
+    open_lobby(page, "fast&seed=7")
+    page.select_option("#lang", lang)
+    page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang)
+    start_match(page, game, players=players, seat=0)
+
+
+# each game in each language, and each width in each language (a Latin square)
+PHONES = [(320, "fi"), (360, "cs"), (390, "en")]
+EVERY = [(game, players, *PHONES[(i + j) % 3]) for i, (game, players) in
+         enumerate([("katte", 4), ("katko", 4), ("call-kitti", 4), ("kocka", 4)]) for j in range(3)]
+
+
+@pytest.mark.parametrize("game,players,width,lang", EVERY)
+def test_the_trick_sentence_leaves_the_own_seat_clear(page: Any, watch: Any, game: str, players: int,
+                                                      width: int, lang: str) -> None:
+    """The sentence after a trick (or Call Kitti's show) stays until Continue (a setting):
+    two lines under the felt with its button, and the felt shorter for them. The seats
+    were once left where the taller felt had them: "You · chips · tricks" over the sentence."""
+    start_in(page, width, lang, game, players, {"afterTrick": "tap"})
+    waiting = "() => document.getElementById('trick-continue') !== null"
+    for _ in range(60):
+        state = page.wait_for_function(f"() => ({waiting})() ? 'tap' : ({TURN})()", timeout=30_000).json_value()
+        if state == "tap":
+            break
+        assert state != "summary", "the deal ended before a trick was taken"
+        take_turn(page, state)
+    else:
+        raise AssertionError("no trick was taken")
+    b = check_under_the_felt(page, f"sentence-{game}-{lang}-{width}")
+    line = next(x for x in b["lines"] if x["what"].startswith("trick-line"))
+    assert line["lines"] >= 2, f"the sentence fits one line here, so this proves nothing: {line}"
+    assert any(x["what"].startswith("own seat") for x in b["seats"])
+
+
+@pytest.mark.parametrize("game,players,width,lang", [("katko", 4, 320, "fi"), ("katko", 4, 360, "cs"),
+                                                     ("katko", 4, 390, "en"), ("kocka", 4, 320, "cs"),
+                                                     ("kocka", 4, 360, "fi")])
+def test_a_refusal_leaves_the_prompt_clear_of_the_own_seat(page: Any, watch: Any, game: str, players: int,
+                                                           width: int, lang: str) -> None:
+    """A tap on a card that may not be played opens the engine's reason under the felt: the
+    prompt moved down with it once slid under the player's seat box."""
+    start_in(page, width, lang, game, players)
+    for _ in range(60):
+        kind = wait_turn(page)
+        assert kind != "summary", "the deal ended before a card was refused"
+        if kind == "play" and page.locator("#hand .card[aria-disabled=true]").count():
+            break
+        take_turn(page, kind)
+    else:
+        raise AssertionError("no card was refused at the human's turn")
+    # a real tap on its centre (aria-disabled makes Playwright call it "not enabled")
+    page.locator("#hand .card[aria-disabled=true]").first.click(force=True)
+    page.wait_for_selector("#why p")
+    b = check_under_the_felt(page, f"refusal-{game}-{lang}-{width}")
+    assert any(x["what"].startswith("why") for x in b["lines"])
+    assert any(x["what"].startswith("status") for x in b["lines"])

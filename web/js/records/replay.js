@@ -94,6 +94,7 @@ function skeleton() {
       el("a", { id: "replay-back", class: "button", href: "#/", text: t("web.replay.back") })),
     el("div", { id: "replay-share-box", class: "share-box", hidden: true }),
   );
+  view.keepSeatsPlaced(); // (the lines under the felt change its height)
 }
 
 function loading() {

@@ -69,6 +69,7 @@ export function skeleton(root, on) {
       el("h2", { id: "pass-title" }), el("p", { id: "pass-text" }),
       el("button", { id: "pass-go", type: "button", class: "primary" })),
   );
+  keepSeatsPlaced();
 }
 
 /** Pass-and-play: hide the table (the last person's hand leaves the page) until the next
@@ -188,7 +189,23 @@ export function drawSeats(m) {
     li.style.top = `${p.y}px`;
     li.dataset.edge = p.edge;
   });
-  placed = { at, players: m.players, width, height };
+  placed = { at, players: m.players, width, height, m };
+}
+
+/** Keep the seats and the cards before them placed for the felt as it is: what lies under
+ * the felt grows and shrinks between two draws (the trick's sentence on two lines and its
+ * Continue, a refusal's box, a prompt), and the felt with it; seats placed for the taller
+ * felt would lie below its edge, over those very lines. (Before the frame is painted.) */
+export function keepSeatsPlaced(felt = $("felt")) {
+  new ResizeObserver(() => {
+    if (!placed.m || !felt.isConnected || !feltResized()) return;
+    drawSeats(placed.m);
+    for (const f of $("trick").querySelectorAll(".tcard:not(.collect)")) {
+      const at = spotOf(f.dataset.seat);
+      f.style.left = `${at.x}px`;
+      f.style.top = `${at.y}px`;
+    }
+  }).observe(felt);
 }
 
 /** Whether the felt is no longer the size its seats were placed for (the hand and the
