@@ -6,7 +6,10 @@ in the arrangement's zones do not cover each other.
 
 Nothing over the player's own seat (issue 47, requirement 3): at 320-390 px, in every game
 and language, a trick's or a show's sentence of two lines (with its Continue) and a
-refusal's box leave every seat inside the felt and over none of the lines under it."""
+refusal's box leave every seat inside the felt and over none of the lines under it; and
+each seat box's own lines fit it: none runs past its edge ("13 cards" in Call Kitti), none
+is cut short ("0 points…" while arranging), and a score breaks between its parts, never
+inside one ("0 chips · 0 / tricks"). (Only the names are shortened, by design.)"""
 
 from __future__ import annotations
 
@@ -234,3 +237,66 @@ def test_a_refusal_leaves_the_prompt_clear_of_the_own_seat(page: Any, watch: Any
     b = check_under_the_felt(page, f"refusal-{game}-{lang}-{width}")
     assert any(x["what"].startswith("why") for x in b["lines"])
     assert any(x["what"].startswith("status") for x in b["lines"])
+
+
+# What a seat box's own lines show wrong: text past the box's edge, text cut short (an
+# ellipsis), a score broken between a number and its word ("0 chips · 0 / tricks") or a
+# line that starts with the parts' "·". (The name may be shortened: the score sheet has it.)
+SEAT_LINES = """() => {
+  const out = [];
+  for (const seat of document.querySelectorAll('#seats .seat')) {
+    if (!seat.checkVisibility()) continue;
+    const edge = seat.getBoundingClientRect();
+    const who = seat.querySelector('.seat-name').textContent;
+    for (const e of seat.querySelectorAll('*')) {
+      const r = e.getBoundingClientRect();
+      // (what is clipped to a pixel is for screen readers only)
+      if (!e.checkVisibility() || r.width <= 1 || e.closest('.visually-hidden, .seat-name')) continue;
+      if (r.left < edge.left - 0.5 || r.right > edge.right + 0.5)
+        out.push(`${who}: "${e.textContent}" past the box's edge (${Math.round(r.left)}-${Math.round(r.right)} in ${Math.round(edge.left)}-${Math.round(edge.right)})`);
+      else if (getComputedStyle(e).overflowX !== 'visible' && e.scrollWidth > e.clientWidth + 1)
+        out.push(`${who}: "${e.textContent}" cut short`);
+    }
+    // the score's words, each with the line it is on
+    const score = seat.querySelector('.seat-score');
+    if (!score || !score.checkVisibility()) continue;
+    const words = [];
+    const walk = document.createTreeWalker(score, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      for (const m of n.textContent.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(n, m.index); range.setEnd(n, m.index + m[0].length);
+        words.push({ word: m[0], line: Math.round(range.getBoundingClientRect().bottom) });
+      }
+    }
+    words.forEach((w, i) => {
+      const before = words[i - 1];
+      if (!before || before.line === w.line) return;
+      if (w.word === '·' || /^[\\d/]+$/.test(before.word))
+        out.push(`${who}: the score "${score.textContent}" breaks between "${before.word}" and "${w.word}"`);
+    });
+  }
+  return out;
+}"""
+
+
+def check_seat_lines(page: Any, shot: str) -> None:
+    problems = page.evaluate(SEAT_LINES)
+    if problems:
+        page.screenshot(path=f"/tmp/kortti-layout-{shot}.png")
+    assert problems == [], f"seat boxes' own lines: {problems[:6]}"
+
+
+@pytest.mark.parametrize("game,players,width,lang", EVERY)
+def test_the_seats_own_lines_fit_their_boxes(page: Any, watch: Any, game: str, players: int,
+                                             width: int, lang: str) -> None:
+    """At the human's first turn (Call Kitti: while arranging, the felt short over the
+    board) and again once a card of the human's lies on the felt."""
+    start_in(page, width, lang, game, players)
+    kind = wait_turn(page)
+    check_layout(page, f"seat-lines-{game}-{lang}-{width}")
+    check_seat_lines(page, f"seat-lines-{game}-{lang}-{width}")
+    take_turn(page, kind)
+    kind = wait_turn(page)
+    check_layout(page, f"seat-lines-{game}-{lang}-{width}-2")
+    check_seat_lines(page, f"seat-lines-{game}-{lang}-{width}-2")
