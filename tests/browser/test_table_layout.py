@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from .play import TURN, open_lobby, start_match, stored_before, take_turn, wait_turn
+from .play import TURN, cut_short, open_lobby, start_match, stored_before, take_turn, wait_turn
 
 # Nothing moving on the felt: not busy, no trick on its way to a winner, no transition
 # or animation running on a seat or a card.
@@ -169,6 +169,8 @@ def check_under_the_felt(page: Any, shot: str) -> dict[str, Any]:
         assert outside == [], f"seats past the felt's edge (seat's foot, felt's foot): {outside}"
         over = [(s["what"], line["what"]) for s in b["seats"] for line in b["lines"] if overlap(s, line)]
         assert over == [], f"a seat over the lines under the felt: {over}"
+        # (and the title beside the tools whole: Undo among them at 320 px once cut "Call Kitti,…")
+        assert cut_short(page, "table-title") is None, f"the title {cut_short(page, 'table-title')!r} is cut short"
     except AssertionError:
         page.screenshot(path=f"/tmp/kortti-layout-{shot}.png")
         raise
