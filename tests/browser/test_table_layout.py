@@ -289,7 +289,8 @@ def check_seat_lines(page: Any, shot: str) -> None:
     assert problems == [], f"seat boxes' own lines: {problems[:6]}"
 
 
-@pytest.mark.parametrize("game,players,width,lang", EVERY)
+# (and Call Kitti's bid at 360 px in Finnish: "13 korttia" once ran past the bots' boxes)
+@pytest.mark.parametrize("game,players,width,lang", [*EVERY, ("call-kitti", 4, 360, "fi")])
 def test_the_seats_own_lines_fit_their_boxes(page: Any, watch: Any, game: str, players: int,
                                              width: int, lang: str) -> None:
     """At the human's first turn (Call Kitti: while arranging, the felt short over the
