@@ -78,3 +78,28 @@ def test_the_lobby_fits_a_phone_in_every_language(phone_context: Any) -> None:
         for game in ("katte", "katko", "call-kitti", "kocka"):
             page.check(f"input[name=game][value='{game}']")
             check_layout(page, 360)
+
+
+# The hand's cards drawn raised (a transform) that are neither chosen nor hinted.
+RAISED = """() => [...document.querySelectorAll('#hand .card')]
+  .filter((c) => c.checkVisibility() && c.getAttribute('aria-pressed') !== 'true' && !c.classList.contains('hinted'))
+  .filter((c) => getComputedStyle(c).transform !== 'none').map((c) => c.dataset.code)"""
+
+
+def test_a_tap_leaves_no_card_raised(phone_context: Any) -> None:
+    """A touch screen keeps :hover where the finger was: the card that slid under it after
+    a tap (Call Kitti's arrangement: the tapped card goes to its set) was drawn raised, as
+    if chosen. Raising a card under the pointer is for screens that hover."""
+    page = phone_context.new_page()
+    page.emulate_media(reduced_motion="reduce")
+    assert page.evaluate("matchMedia('(hover: none)').matches")  # (the phone as the test's device says)
+    open_lobby(page)
+    start_match(page, "call-kitti", players=4, seat=0)
+    assert wait_turn(page) == "select"
+    page.locator("#actions .zone").nth(0).locator(".zone-head").tap()
+    for _ in range(3):
+        card = page.locator("#hand .card.usable").first
+        key = card.get_attribute("data-key")
+        card.tap()
+        page.wait_for_selector(f"#hand .card.placed[data-key='{key}']", state="attached")
+        assert page.evaluate(RAISED) == [], f"raised after a tap on {key}"

@@ -230,3 +230,22 @@ def test_a_replay_on_a_phone_shows_its_title_whole(page: Any, watch: Watch, serv
     open_replay(page, link_for(server, katte_with_discards(), 0, 0))
     assert cut_short(page, "replay-title") is None, f"the title {cut_short(page, 'replay-title')!r} is cut short"
     assert page.evaluate("document.documentElement.scrollWidth") == 360
+
+
+def test_a_replay_on_a_phone_shows_the_hand_and_the_steps_together(page: Any, watch: Watch, server: str) -> None:
+    """At 320-390 px the hand lay below the step buttons, past the screen's foot: each step
+    to see what the hand did was a scroll down and back. The felt, the step's words, the
+    hand and then the buttons (the hand by the buttons) all show on the first screen."""
+    link = link_for(server, katte_with_discards(), 0, 0)
+    for width in (320, 360, 390):
+        page.set_viewport_size({"width": width, "height": 740})
+        open_replay(page, link)
+        page.click("#replay-next")
+        step_to(page, 1)
+        boxes = page.evaluate("""() => Object.fromEntries(['#felt', '#hand', '.replay-bar'].map((s) =>
+          [s, document.querySelector(s).getBoundingClientRect().toJSON()]))""")
+        hand, bar = boxes["#hand"], boxes[".replay-bar"]
+        assert page.locator("#hand .card").count() == 6
+        assert boxes["#felt"]["bottom"] <= hand["top"] and hand["bottom"] <= bar["top"], f"{width} px: {boxes}"
+        assert bar["bottom"] <= 740, f"{width} px: the step buttons below the first screen: {boxes}"
+        assert page.evaluate("scrollY") == 0

@@ -13,6 +13,7 @@ import engine
 
 from . import axe
 from .play import BOOT_TIMEOUT, open_lobby, play_deal, record, replay, start_match
+from .reflow import assert_reflows
 
 # A deal's outcome as web/table/outcome.py makes it (the statistics' rows come from these)
 OUTCOMES = """
@@ -60,6 +61,27 @@ def seed_data(page: Any) -> None:
 
 
 # ------------------------------------------------------------ the data file, as a module
+
+
+def seed_every_game(page: Any) -> None:
+    """A match of each game at each bot level (the hard one practice), two deals each."""
+    page.evaluate("""async () => {
+      const history = await import("./js/records/history.js");
+      const later = () => new Promise((r) => setTimeout(r, 5)); // each deal finished at its own time
+      const figures = {kocka: (win) => ({penalty: win ? 0 : 25, letter: !win}), katte: (win) => ({chips: win ? 12 : -8}),
+        katko: (win) => ({points: win ? 3 : 0}), "call-kitti": (win) => ({money: win ? 120 : -45})};
+      for (const [game, own] of Object.entries(figures)) for (const level of ["easy", "medium", "hard"]) {
+        const config = {id: `${game}-${level}`, game, players: 4, seat: 0, name: "Tester", options: {},
+          levels: {1: level, 2: level, 3: level}, seed: 7, started: 1_700_000_000_000, practice: level === "hard"};
+        const rec = {game, players: 4, seed: 7, deals: [{dealer: 3, actions: []}, {dealer: 0, actions: []}]};
+        for (const deal of [0, 1]) {
+          await history.recordOutcome(config, rec, {game, seat: 0, deal, match_over: deal === 1,
+            result: {win: !deal, value: deal ? -1450 : 1200, ...own(!deal)},
+            match: deal ? {won: true, lost: false, settle: 1000} : null});
+          await later();
+        }
+      }
+    }""")
 
 
 def test_data_file_round_trip_bad_files_and_merge(page: Any, watch: Any) -> None:
@@ -309,3 +331,44 @@ def test_statistics_and_history_after_a_match(page: Any, watch: Any, tmp_path: P
         page.click("#replay-download")
     got.value.save_as(tmp_path / "from-replay.json")
     assert json.loads((tmp_path / "from-replay.json").read_text("utf-8")) == final
+
+
+# Each statistics table's box, and each of its cells (a heading, a bot level, a figure) that
+# takes more lines than one, or lies outside the box: cut off, to be scrolled to.
+STATS_ON_A_PHONE = """() => [...document.querySelectorAll('.stats-scroll')].map((box) => {
+  const edge = box.getBoundingClientRect();
+  // (headings clipped to a pixel are for screen readers only)
+  const cells = [...box.querySelectorAll('th, td')].filter((c) => c.checkVisibility()
+    && [...box.querySelectorAll('thead')].every((h) => !h.contains(c) || h.getBoundingClientRect().width > 1));
+  const lines = (c) => { const range = document.createRange(); range.selectNodeContents(c);
+    return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.bottom))).size; };
+  return { game: box.closest('.stats-game').dataset.game, scrolls: box.scrollWidth > box.clientWidth + 1,
+    broken: cells.filter((c) => lines(c) > 1).map((c) => c.textContent),
+    outside: cells.filter((c) => c.getBoundingClientRect().right > edge.right + 0.5).map((c) => c.textContent) };
+})"""
+
+
+def test_the_statistics_fit_a_phone_in_every_language(page: Any, watch: Any) -> None:
+    """At 360 px the statistics were a table three times the screen's width, its columns
+    cut off at the edge (to be scrolled to, unseen) and its headings one word a line: each
+    bot level now reads as a block, each figure beside its label on one line."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    lobby_page(page)
+    seed_every_game(page)
+    # the figures are the table's still (each cell under its column's heading, for readers)
+    assert stats_rows(page, "katte")[0] == ["Easy", "2", "1", "+4", "0", "1"]
+    for lang in ("en", "fi", "cs"):
+        page.goto("/?fast#/stats")
+        page.wait_for_selector("#stats[data-drawn='4']")
+        page.select_option("#lang", lang)
+        page.wait_for_function("(lang) => document.documentElement.lang === lang && "
+                               "document.getElementById('stats').dataset.drawn === '4'", arg=lang)
+        assert_reflows(page, f"the statistics in {lang}")
+        for table in page.evaluate(STATS_ON_A_PHONE):
+            try:
+                assert not table["scrolls"] and table["outside"] == [], f"{lang}: columns cut off: {table}"
+                assert table["broken"] == [], f"{lang}: broken over lines: {table}"
+            except AssertionError:
+                page.screenshot(path=f"/tmp/kortti-stats-{lang}.png", full_page=True)
+                raise
+    axe.check(page, "the statistics page on a phone")

@@ -76,6 +76,8 @@ function skeleton() {
     el("div", { id: "shown", class: "shown-groups" }),
     el("p", { id: "replay-line", class: "status replay-line", "aria-live": "polite" }),
     el("p", { id: "replay-who", class: "replay-who" }),
+    // the hand by the step buttons: on a phone both on the first screen, what a step did in sight
+    el("div", { id: "hand", class: "hand", role: "group", tabindex: "-1", "aria-label": t("web.table.hand") }),
     el("div", { class: "replay-bar", role: "toolbar", "aria-label": t("web.replay.steps"), "aria-controls": "felt" },
       el("button", { id: "replay-first", type: "button", "aria-keyshortcuts": "Home", onclick: () => go(0), text: "«", title: t("web.replay.first"), "aria-label": t("web.replay.first") }),
       el("button", { id: "replay-prev", type: "button", "aria-keyshortcuts": "ArrowLeft", onclick: () => go((state.want ?? state.step) - 1), text: "◀", title: t("web.replay.prev"), "aria-label": t("web.replay.prev") }),
@@ -87,13 +89,13 @@ function skeleton() {
     el("p", { class: "replay-keys", text: t("web.replay.keys") }),
     // the deal's results under the bar, not over the felt: the last trick stays in sight
     el("section", { id: "summary", class: "summary", hidden: true, "aria-labelledby": "summary-title" }),
-    el("div", { id: "hand", class: "hand", role: "group", tabindex: "-1", "aria-label": t("web.table.hand") }),
     el("div", { class: "summary-actions replay-actions" },
       el("a", { id: "replay-download", class: "button", text: t("web.replay.download") }),
       el("button", { id: "replay-share", type: "button", onclick: () => share($("replay-share-box"), state.record, state.seat, state.deal), text: t("web.replay.share") }),
       el("a", { id: "replay-back", class: "button", href: "#/", text: t("web.replay.back") })),
     el("div", { id: "replay-share-box", class: "share-box", hidden: true }),
   );
+  view.keepSeatsPlaced(); // (the lines under the felt change its height)
 }
 
 function loading() {

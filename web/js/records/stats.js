@@ -95,7 +95,8 @@ function table(game, stats) {
     el("tbody", {}, ...stats.groups.map((g) => el("tr", { class: g.practice ? "practice" : null,
       "data-level": g.level, "data-practice": g.practice ? "1" : "" },
     el("th", { scope: "row", text: levelName(g) }),
-    ...cols.map(([k, fn]) => el("td", { "data-col": k, text: fn(g) }))))));
+    // (the heading again, drawn beside the figure where the rows stack: a phone)
+    ...cols.map(([k, fn, label]) => el("td", { "data-col": k, "data-label": t(label ?? `web.stats.col.${k}`), text: fn(g) }))))));
 }
 
 function svg(tag, attrs, ...children) {

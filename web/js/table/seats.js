@@ -22,10 +22,13 @@ export function sizes(others, width, height) {
  * side. The top row starts where the side columns end, so their corners never touch. */
 function path(left, right, top, low, w, h) {
   const sideTop = Math.min(low, top + h);
-  const topLeft = left + w;
-  const topRight = Math.max(topLeft, right - w);
-  return { left, right, top, low, sideTop, topLeft, topRight,
-    side: Math.max(0, low - sideTop), across: Math.max(0, topRight - topLeft) };
+  // a felt too short for a seat on its sides below the top row's corners (Call Kitti's
+  // board under it on a phone): no sides, the top row the whole width
+  const sides = low - top >= h;
+  const topLeft = sides ? left + w : left;
+  const topRight = Math.max(topLeft, sides ? right - w : right);
+  return { left, right, top, low, sideTop, topLeft, topRight, sides,
+    side: sides ? Math.max(0, low - sideTop) : 0, across: Math.max(0, topRight - topLeft) };
 }
 
 /** Where a fraction ``f`` of the way along the path lies: {edge, u} (u: 0…1 along that edge). */
@@ -58,7 +61,8 @@ export function layout(players, me, width, height, { seat, badge, card, mine, fi
   const inner = path(inLeft, width - inLeft, inTop, Math.min(low, mySpot - cardH - GAP), figure + GAP, cardH + GAP);
   const out = {};
   for (let i = 1; i <= others; i += 1) {
-    const f = others === 1 ? 0.5 : (i - 0.5) / others;
+    // (along the top alone: from one end of the row to the other)
+    const f = others === 1 ? 0.5 : outer.sides ? (i - 0.5) / others : (i - 1) / (others - 1);
     const where = place(f, outer);
     // the cards lie on the same edge, as far along it: in front of their seat
     out[(me + i) % players] = { ...point(where, outer), spot: point(where, inner) };
@@ -67,22 +71,27 @@ export function layout(players, me, width, height, { seat, badge, card, mine, fi
   return out;
 }
 
-/** Does anything overlap: two badges, two spots, or a spot and a badge? ``boxes``: each
- * seat's {x, y, w, h} badge; cards are ``card`` wide. */
+/** What overlaps: "badges" (two badges: narrower ones may fit), "cards" (the spots of
+ * the played cards, with each other or with a badge: smaller cards may fit), or null.
+ * ``boxes``: each seat's {x, y, w, h} badge; cards are ``card`` wide. */
 export function overlaps(at, boxes, card, figure = card) {
   const rects = [];
   for (const [s, p] of Object.entries(at)) {
     const b = boxes[s];
-    rects.push([p.x - b.w / 2, p.y - b.h / 2, b.w, b.h]);
-    rects.push([p.spot.x - figure / 2, p.spot.y - card * CARD_RATIO / 2, figure, card * CARD_RATIO]);
+    rects.push({ badge: true, r: [p.x - b.w / 2, p.y - b.h / 2, b.w, b.h] });
+    rects.push({ badge: false, r: [p.spot.x - figure / 2, p.spot.y - card * CARD_RATIO / 2, figure, card * CARD_RATIO] });
   }
+  let found = null;
   for (let i = 0; i < rects.length; i += 1) {
     for (let j = i + 1; j < rects.length; j += 1) {
-      const [ax, ay, aw, ah] = rects[i];
-      const [bx, by, bw, bh] = rects[j];
+      const [ax, ay, aw, ah] = rects[i].r;
+      const [bx, by, bw, bh] = rects[j].r;
       // (a pixel apart at least: borders and rounding)
-      if (ax < bx + bw + 1 && bx < ax + aw + 1 && ay < by + bh + 1 && by < ay + ah + 1) return true;
+      if (ax < bx + bw + 1 && bx < ax + aw + 1 && ay < by + bh + 1 && by < ay + ah + 1) {
+        if (rects[i].badge && rects[j].badge) return "badges";
+        found = "cards";
+      }
     }
   }
-  return false;
+  return found;
 }

@@ -72,6 +72,7 @@ export function skeleton(root, on) {
       el("h2", { id: "pass-title" }), el("p", { id: "pass-text" }),
       el("button", { id: "pass-go", type: "button", class: "primary" })),
   );
+  keepSeatsPlaced();
 }
 
 /** Pass-and-play: hide the table (the last person's hand leaves the page) until the next
@@ -142,6 +143,16 @@ function wordBadge(word) {
     ...word.map(([letter, on]) => el("span", { class: on ? "taken" : null, "aria-hidden": "true", text: letter })));
 }
 
+/** A seat's score ("0 chips · 0 tricks") in a narrow box: it breaks between its parts,
+ * the "·" ending the line, and a number keeps to its word ("0 chips", never "0 / chips"). */
+function scoreLine(score) {
+  const parts = score.split(" · ");
+  return el("span", { class: "seat-score" }, ...parts.flatMap((part, i) => [
+    i ? " " : null,
+    el("span", { class: "score-part", text: part.replace(/(\d) /g, "$1\u00a0") + (i < parts.length - 1 ? "\u00a0·" : "") }),
+  ]).filter(Boolean));
+}
+
 function seatBadge(s, m) {
   const li = el("li", { class: "seat", "data-seat": s.seat },
     el("span", { class: "seat-name", text: s.name }),
@@ -154,7 +165,7 @@ function seatBadge(s, m) {
     s.word ? wordBadge(s.word) : null,
     // a friends table: a friend's seat a computer player has for now says whose it is
     s.friend ? el("span", { class: "chip friend-chip", text: s.friend }) : null,
-    s.score ? el("span", { class: "seat-score", text: s.score }) : null);
+    s.score ? scoreLine(s.score) : null);
   li.classList.toggle("acting", s.acting);
   li.classList.toggle("out", Boolean(s.out));
   return li;
@@ -178,13 +189,16 @@ export function drawSeats(m) {
   for (let attempt = 0; attempt < 8; attempt += 1) {
     felt.style.setProperty("--seat-w", `${seat}px`);
     felt.style.setProperty("--spot-w", `${card}px`);
+    fitCounts(badges);
     const boxes = {};
     badges.forEach((li, i) => { boxes[order[i]] = { w: li.offsetWidth, h: li.offsetHeight }; });
     const badge = Math.max(...badges.slice(0, -1).map((b) => b.offsetHeight), 0);
     const figure = card * fan;
     at = layout(m.players, m.seat, width, height, { seat, badge, card, figure, mine: badges.at(-1).offsetHeight });
-    if (!overlaps(at, boxes, card, figure)) break;
-    seat = Math.max(40, seat * 0.9);
+    const clash = overlaps(at, boxes, card, figure);
+    if (!clash) break;
+    // (a narrower badge is a taller one: it gains no room for the cards)
+    if (clash === "badges") seat = Math.max(40, seat * 0.9);
     card = Math.max(18, card * 0.88);
   }
   badges.forEach((li, i) => {
@@ -193,7 +207,35 @@ export function drawSeats(m) {
     li.style.top = `${p.y}px`;
     li.dataset.edge = p.edge;
   });
-  placed = { at, players: m.players, width, height };
+  placed = { at, players: m.players, width, height, m };
+}
+
+/** A badge too narrow for its card count in words ("13 korttia") shows the number alone
+ * (.tight; readers still hear the words). */
+function fitCounts(badges) {
+  badges.forEach((li) => li.classList.remove("tight"));
+  const tight = badges.filter((li) => {
+    const style = getComputedStyle(li);
+    const room = li.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return li.querySelector(".seat-cards").offsetWidth > room + 0.5;
+  });
+  tight.forEach((li) => li.classList.add("tight"));
+}
+
+/** Keep the seats and the cards before them placed for the felt as it is: what lies under
+ * the felt grows and shrinks between two draws (the trick's sentence on two lines and its
+ * Continue, a refusal's box, a prompt), and the felt with it; seats placed for the taller
+ * felt would lie below its edge, over those very lines. (Before the frame is painted.) */
+export function keepSeatsPlaced(felt = $("felt")) {
+  new ResizeObserver(() => {
+    if (!placed.m || !felt.isConnected || !feltResized()) return;
+    drawSeats(placed.m);
+    for (const f of $("trick").querySelectorAll(".tcard:not(.collect)")) {
+      const at = spotOf(f.dataset.seat);
+      f.style.left = `${at.x}px`;
+      f.style.top = `${at.y}px`;
+    }
+  }).observe(felt);
 }
 
 /** Whether the felt is no longer the size its seats were placed for (the hand and the
