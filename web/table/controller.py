@@ -132,7 +132,8 @@ class Table:
         self.seen = (len(match.records), len(match.events_for(self.seat))) if resumed else (0, 0)
         # a resumed match paused on a finished deal reports it again (the page stores by key)
         self.reported = len(match.summaries) - (1 if match.deal_over and match.summaries else 0) if resumed else 0
-        return self.reply([])
+        # with its record: the page stores the match before it offers the first decision
+        return self.reply([], record=True)
 
     def stop(self) -> None:
         """Leave the table: thinking in progress stops at its next slice."""

@@ -61,6 +61,8 @@ export function skeleton(root, on) {
       el("div", { id: "why", class: "why", role: "alert" }),
       el("div", { id: "actions", class: "actions" }),
       el("p", { id: "error", class: "error", role: "alert" }),
+      // the match could not be stored (a reload would lose it): said until a save succeeds
+      el("p", { id: "save-error", class: "error", role: "alert", hidden: true }),
       el("div", { id: "last-trick", class: "last-trick", hidden: true, role: "region", "aria-labelledby": "last-title" })),
     el("div", { id: "hand", class: "hand", role: "group", tabindex: "-1", "aria-label": t("web.table.hand"), "data-t-aria": "web.table.hand" }),
     // pass-and-play: the screen the table hides behind while the device goes to the next person

@@ -29,9 +29,10 @@ const pauses = []; // each pause taken, with its planned length (tests and bug r
 
 let model = null;
 let run = 0; // the match on the table: bumped when it is left, so older work stops
-/** What the page around the table does (app.js, friends.js): saving, leaving, the end, and
- * for a friends table or a numbered deal, its invite and its link.
- * @type {{save: (record: any, model: any) => void, leave: () => void, ended: (model: any) => any,
+/** What the page around the table does (app.js, friends.js): saving (resolves once the
+ * match is stored: {ok, persistent}), leaving, the end, and for a friends table or a
+ * numbered deal, its invite and its link.
+ * @type {{save: (record: any, model: any) => (Promise<{ok: boolean, persistent?: boolean, error?: string}> | void), leave: () => void, ended: (model: any) => any,
  *   invite?: (...args: any[]) => any, playLink?: (...args: any[]) => any}} */
 let hooks = { save() {}, leave() {}, ended() {} };
 let recordUrl = null;
@@ -50,6 +51,7 @@ const ui = {
   busy: false, // the table is playing out moves: the hand waits
   pending: null, // the human's card, played, until Python's reply: drawn out of the hand at once
   hinting: false, categories: new Map(), verdicts: new Map(), summaryShown: false,
+  saveError: "", // the words' key when the match could not be stored (a reload would lose it)
   actionsOf: (c) => (model?.modes ? c.actions.filter((a) => a.verb === ui.mode) : c.actions),
 };
 
@@ -105,10 +107,9 @@ async function settle(reply, mine = run) {
     lastSeq = reply.seq;
   }
   for (const fn of watchers) fn(reply);
-  if (reply.record) {
-    lastRecord = reply.record;
-    hooks.save(reply.record, reply.model);
-  }
+  // the match is stored while its moments play out, and before its table is drawn: a
+  // decision is offered only once a reload would find it
+  const saving = reply.record ? store(reply.record, reply.model) : null;
   // pass-and-play: the table turns to another person; what happened plays out with no hand
   // on show, then the table waits behind a screen until that person taps
   const handover = reply.model.handover;
@@ -122,9 +123,29 @@ async function settle(reply, mine = run) {
     await view.passScreen(handover);
     if (mine !== run) return false;
   }
+  if (saving && !(await saving)) return false;
   if (reply.model.next !== "over") ui.summaryShown = false; // (a new deal: its summary comes at its end)
   draw(reply.model);
   announce(reply.model.announce);
+  return true;
+}
+
+/** The match stored (hooks.save): resolves true once it is (or once it is said on the
+ * page that it could not be), false if the table was left meanwhile. */
+async function store(record, m) {
+  const mine = run;
+  lastRecord = record;
+  const result = await hooks.save(record, m);
+  if (mine !== run) return false;
+  let key = ""; // (a friend's page stores nothing: the host's page keeps the match)
+  if (result && !result.ok) {
+    key = "web.save.failed";
+    console.warn("kortti: the match was not stored:", result.error);
+  } else if (result && result.persistent === false) key = "web.save.memory";
+  if (key !== ui.saveError) {
+    ui.saveError = key;
+    redraw();
+  }
   return true;
 }
 
@@ -694,6 +715,8 @@ function paint(m, trick = null) {
   $("invite-btn").hidden = !hooks.invite || m.guest || m.passing; // (a friend's page invites nobody)
   view.drawUndo(m, ui);
   $("status").textContent = m.status;
+  $("save-error").textContent = ui.saveError ? t(ui.saveError) : "";
+  $("save-error").hidden = !ui.saveError;
   view.drawSeats(m);
   const rects = view.drawHand(m, ui, handlers);
   const plays = trick ? trick.plays : m.trick.plays;
@@ -787,8 +810,10 @@ export const table = {
     model = null;
     lastRecord = reply.record ?? null;
     for (const fn of watchers) fn(reply);
-    Object.assign(ui, { groups: [], target: 0, mode: null, modeFor: -1, hintApplied: null, busy: false, pending: null,
-      hinting: false, summaryShown: false, categories: new Map(), verdicts: new Map() });
+    // the match as opened is stored before the hand is free (drawn at once, waiting)
+    const saving = reply.record ? store(reply.record, reply.model) : null;
+    Object.assign(ui, { groups: [], target: 0, mode: null, modeFor: -1, hintApplied: null, busy: Boolean(saving), pending: null,
+      hinting: false, summaryShown: false, categories: new Map(), verdicts: new Map(), saveError: "" });
     wasMine = false;
     inbox.length = 0;
     lastSeq = typeof reply.seq === "number" ? reply.seq : -1;
@@ -801,7 +826,15 @@ export const table = {
       ui.summaryShown = true;
       redraw();
     }
-    pace({ drawn: true });
+    if (!saving) pace({ drawn: true });
+    else {
+      const mine = run;
+      saving.then((stored) => {
+        if (!stored || mine !== run) return;
+        ui.busy = false;
+        pace();
+      });
+    }
   },
   /** The table is left (or paused): older replies and pauses are dropped. */
   close() {
