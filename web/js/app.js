@@ -248,9 +248,12 @@ function keepCode(code) {
 /** Store the match (resolves with the store's answer once it is, or could not be, stored). */
 function saveMatch(game, config, record, model) {
   // the continue card says the game and the deal itself: its line is where the player stands
-  const score = model.seats?.[model.seat]?.score;
-  const save = { v: 1, game, config, record, updated: Date.now(),
-    summary: { deal: model.deal, text: score ? `${t("web.you")}: ${score}` : "" } };
+  // (pass-and-play: where each person stands, by name: the table was turned to one of them)
+  const seats = Array.isArray(model.seats) ? model.seats : [];
+  const text = model.passing
+    ? seats.filter((s) => !s.bot && s.score).map((s) => `${s.name}: ${s.score}`).join(" · ")
+    : seats[model.seat]?.score ? `${t("web.you")}: ${seats[model.seat].score}` : "";
+  const save = { v: 1, game, config, record, updated: Date.now(), summary: { deal: model.deal, text } };
   saves[game] = save;
   return store.saveMatch(save);
 }
