@@ -113,6 +113,12 @@ def test_two_people_play_a_kocka_deal_behind_a_screen(page: Any, watch: Any) -> 
     page.evaluate("location.hash = '#/history'")
     listed = page.locator(".history-item[data-game='kocka'] .history-players").inner_text()
     assert listed.startswith("Ann, Bot 1 (") and ", Ben, Bot 2 (" in listed, listed
+    # its replay names every person as the table did (nobody is "You")
+    page.click(".history-item[data-game='kocka'] .history-replay")
+    page.wait_for_selector("#replay[data-state='ready']")
+    assert page.inner_text("#replay-seat") == "Seen from Ann's seat."
+    seats = " ".join(page.eval_on_selector_all("#seats .seat", "ss => ss.map((s) => s.textContent)"))
+    assert "Ann" in seats and "Ben" in seats and "You" not in seats, seats
     # the statistics keep each person's figures under their name, apart from solo play
     page.wait_for_function("window.kortti.model().next === 'over'")
     page.evaluate("location.hash = '#/stats'")

@@ -736,7 +736,7 @@ class Table:
                 names[s] = g.name
         # pass-and-play: the device goes round, so the table names every person ("Ann plays")
         me = -1 if self.passing() and self.serving is None else self.seat
-        return Text(self.messages, m.DECK.name if m is not None else "french", names, me)
+        return Text(self.messages, m.DECK.name if m is not None else "french", names, me, own=self.seat)
 
     def text(self, key: str) -> str:
         return self.messages.get(key, key)

@@ -71,7 +71,7 @@ def moments(match: Match, seat: int, events: list[Event], game: Game, t: Text,
     for k, e in enumerate(done):
         i = first + k
         trick = tricks[i] if 0 <= i < len(tricks) else None
-        out.append({"kind": "taken", "index": i, "plays": plays(trick, deck, t, seat),
+        out.append({"kind": "taken", "index": i, "plays": plays(trick, deck, t),
                     "winner": e.get("seat") if e["kind"] != "show_tied" else None,
                     "title": game.trick_title(trick, i, t) if trick else "",
                     "line": game.taken(e, view, t)})
@@ -96,9 +96,8 @@ def card_items(codes: list[str], deck: str, t: Text) -> list[dict[str, Any]]:
     return [{"code": c, "img": card_img(deck, c), "label": t.card(c)} for c in codes]
 
 
-def plays(trick: dict[str, Any] | None, deck: str, t: Text, seat: int) -> list[dict[str, Any]]:
-    """A trick's (or a Call Kitti show's) plays: one card, or several, per seat, as
-    ``seat`` (the person the table is drawn for) sees them."""
+def plays(trick: dict[str, Any] | None, deck: str, t: Text) -> list[dict[str, Any]]:
+    """A trick's (or a Call Kitti show's) plays: one card, or several, per seat."""
     if not trick:
         return []
     out = []
@@ -106,11 +105,11 @@ def plays(trick: dict[str, Any] | None, deck: str, t: Text, seat: int) -> list[d
         codes = p["cards"] if "cards" in p else [p["card"]]
         # Katte's discards lie face down: a back on every screen, its owner's too (marked
         # as theirs; the hand and the sentences already told them which card it was). Pass-
-        # and-play: the viewer's own, never another person's (the table names every seat)
+        # and-play: the person's the table is drawn for, never another's (Text.own)
         down = p.get("face_up") is False
         if down:
             codes = [None for _ in codes]
-        mine = down and p["seat"] == seat
+        mine = down and p["seat"] == t.own
         note = t.category(p["category"]) if p.get("category") else ""
         out.append({
             "seat": p["seat"], "name": t.name(p["seat"]),
@@ -254,7 +253,7 @@ def build(match: Match, seat: int, game: Game, t: Text, *, announce: list[str],
     last = None
     if done and done[-1].get("winner") is not None:
         last = {"title": t("web.table.last_trick.title", name=t.name(done[-1]["winner"])),
-                "plays": plays(done[-1], deck, t, seat)}
+                "plays": plays(done[-1], deck, t)}
     start = view.get("dealer", view.get("leader"))
     seats = [{"seat": s, "name": t.name(s), "you": s == seat, "count": view["hand_counts"][s],
               "cards": t("web.table.cards", count=view["hand_counts"][s]),
@@ -288,7 +287,7 @@ def build(match: Match, seat: int, game: Game, t: Text, *, announce: list[str],
         "seats": seats, "start_label": t("web.table.dealer" if match.START_KEY == "dealer" else "web.table.leader"),
         "hand": cards, "select": select, "buttons": buttons, "modes": modes(cards, t),
         "highlight": game.highlight(view),
-        "trick": {"plays": plays(trick, deck, t, seat), "leader": leader},
+        "trick": {"plays": plays(trick, deck, t), "leader": leader},
         "last": last, "center": game.center(view, t),
         "status": status(match, seat, acting, select, game, view, t, left),
         "next": "over" if match.deal_over else ("bots" if waiting else "you"),
