@@ -96,6 +96,7 @@ def test_two_people_play_a_kocka_deal_behind_a_screen(page: Any, watch: Any) -> 
     other = "Ben" if shown == "Ann" else "Ann"
     people.filter(has_text=other).click()
     assert people.filter(has_text=other).get_attribute("aria-pressed") == "true"
+    assert page.evaluate("document.activeElement.dataset.seat") == str(seat_of[other])  # the focus stays
     for tool in ("#review-btn", "#duplicate-btn", "#summary-replay"):
         assert other in page.inner_text(tool), (tool, page.inner_text(tool))
     page.click("#summary-replay")  # the replay from the other person's seat: that person's cards

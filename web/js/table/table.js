@@ -450,7 +450,11 @@ function people(m) {
   const seat = toolSeat(m);
   return [el("div", { class: "modes summary-people", role: "group", "aria-label": t("web.summary.people") },
     ...m.seats.filter((s) => !s.bot).map((s) => el("button", { type: "button", class: "mode", "data-seat": String(s.seat),
-      "aria-pressed": String(s.seat === seat), onclick: () => { ui.toolSeat = s.seat; redraw(); }, text: s.name })))];
+      "aria-pressed": String(s.seat === seat), text: s.name, onclick: () => {
+        ui.toolSeat = s.seat;
+        redraw(); // (the summary drawn again: the focus back on the person's button)
+        $("summary").querySelector(`.summary-people [data-seat="${s.seat}"]`)?.focus();
+      } })))];
 }
 
 /** A summary tool's words: pass-and-play names whose seat it looks from. */
