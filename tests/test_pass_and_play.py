@@ -149,3 +149,34 @@ def test_a_saved_pass_and_play_match_resumes_behind_the_screen() -> None:
     assert resumed["model"]["seat"] == 2 and resumed["model"]["handover"]["name"] == "Ben"
     assert sorted(c["code"] for c in resumed["model"]["hand"]) == sorted(reply["model"]["hand"][i]["code"]
                                                                           for i in range(len(reply["model"]["hand"])))
+
+
+def test_the_summarys_tools_look_from_each_persons_seat() -> None:
+    # a finished deal's review and "hard bot in my seat" for either person, asked by seat
+    t = Table(MESSAGES, "en")
+    play_through(t, t.start(config("katte")), random.Random(3))
+    m = t.match
+    assert m is not None and m.deal_over
+    for seat in (0, 2):
+        started = t.review_start(seat)
+        assert "error" not in started, started
+        assert t.reviewing is not None and t.reviewing.seat == seat
+        assert run_async(t.duplicate(seat))["duplicate"]["seat"] == seat
+    # a bot's seat is no person's: the table's own seat is taken instead
+    t.review_start(1)
+    assert t.reviewing is not None and t.reviewing.seat == t.seat
+    assert run_async(t.duplicate(1))["duplicate"]["seat"] == t.seat
+
+
+def test_a_face_down_card_is_marked_for_its_owner_only() -> None:
+    # Katte: a discard lies face down; "yours" only on the viewer's own
+    others = 0
+    for seed in range(1, 9):
+        t = Table(MESSAGES, "en")
+        for reply in play_through(t, t.start(config("katte", seed=seed)), random.Random(seed)):
+            model = reply["model"]
+            for p in model["trick"]["plays"]:
+                if p["down"]:
+                    assert p["mine"] == (p["seat"] == model["seat"]), (seed, model["seat"], p)
+                    others += p["seat"] in (0, 2) and p["seat"] != model["seat"]
+    assert others, "no other person's face-down card was seen"

@@ -110,9 +110,10 @@ async def hint() -> str:
     return _json(await _t().ask_hint())
 
 
-async def duplicate() -> str:
-    """The finished deal again, the hard bot in the human's seat: {duplicate} or {error}."""
-    return _json(await _t().duplicate())
+async def duplicate(seat: str | int | None = None) -> str:
+    """The finished deal again, the hard bot in the human's seat (pass-and-play: that
+    person's, ``seat``): {duplicate} or {error}."""
+    return _json(await _t().duplicate(None if seat is None else int(seat)))
 
 
 def set_language(lang: str) -> str:
@@ -155,8 +156,8 @@ __export__ = ["init", "warm", "start", "resume", "act", "act_cards", "check_card
 
 # "Review my play" (table/review.py): the page asks for the decisions, then each in turn
 # (so it can say "Reviewing decision 3 of 9"); a later request stops a running one.
-def review_start() -> str:
-    return _json(_t().review_start())
+def review_start(seat: str | int | None = None) -> str:
+    return _json(_t().review_start(None if seat is None else int(seat)))
 
 
 async def review_one(index: str | int) -> str:

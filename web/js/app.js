@@ -188,7 +188,7 @@ async function enter(game, config, request, waitMs = 0) {
   });
   // a friends table with a code: open again at once (the host's page reloaded), friends come back
   if (config.table_code) resumeHosting(config.name, config, keepCode);
-  if (reply.record) saveMatch(game, config, reply.record, reply.model);
+  // (the table stores the match as opened before it offers a decision: hooks.save)
   store.askPersist();
   return reply;
 }
@@ -264,6 +264,7 @@ function keepCode(code) {
   if (save) saveMatch(playing.game, playing.config, save.record, table.model);
 }
 
+/** Store the match (resolves with the store's answer once it is, or could not be, stored). */
 function saveMatch(game, config, record, model) {
   // a finished match is not one to continue: its save goes (its outcome is in the history)
   if (model.match_over) {
@@ -271,11 +272,14 @@ function saveMatch(game, config, record, model) {
     return;
   }
   // the continue card says the game and the deal itself: its line is where the player stands
-  const score = model.seats?.[model.seat]?.score;
-  const save = { v: 1, game, config, record, updated: Date.now(),
-    summary: { deal: model.deal, text: score ? `${t("web.you")}: ${score}` : "" } };
+  // (pass-and-play: where each person stands, by name: the table was turned to one of them)
+  const seats = Array.isArray(model.seats) ? model.seats : [];
+  const text = model.passing
+    ? seats.filter((s) => !s.bot && s.score).map((s) => `${s.name}: ${s.score}`).join(" · ")
+    : seats[model.seat]?.score ? `${t("web.you")}: ${seats[model.seat].score}` : "";
+  const save = { v: 1, game, config, record, updated: Date.now(), summary: { deal: model.deal, text } };
   saves[game] = save;
-  store.saveMatch(save);
+  return store.saveMatch(save);
 }
 
 async function leave() {

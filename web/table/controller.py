@@ -132,7 +132,8 @@ class Table:
         self.seen = (len(match.records), len(match.events_for(self.seat))) if resumed else (0, 0)
         # a resumed match paused on a finished deal reports it again (the page stores by key)
         self.reported = len(match.summaries) - (1 if match.deal_over and match.summaries else 0) if resumed else 0
-        return self.reply([])
+        # with its record: the page stores the match before it offers the first decision
+        return self.reply([], record=True)
 
     def stop(self) -> None:
         """Leave the table: thinking in progress stops at its next slice."""
@@ -365,8 +366,14 @@ class Table:
             self.hint = (count, model.hint(m, self.seat, decision, self.words()))
         return self.reply([])
 
-    def review_start(self) -> Reply:
-        """"Review my play": the human's decisions in the finished deal ({count}), or {error}."""
+    def person(self, seat: int | None) -> int:
+        """The seat a summary's tool looks from: the table's, or (pass-and-play) another
+        person's at this device, asked for by seat."""
+        return seat if seat is not None and seat in self.humans else self.seat
+
+    def review_start(self, seat: int | None = None) -> Reply:
+        """"Review my play": the human's decisions in the finished deal ({count}), or {error};
+        pass-and-play: the person's at ``seat``."""
         from engine.bots.review import reviewed
 
         from .review import Session
@@ -377,7 +384,7 @@ class Table:
             return {"error": self.text("web.error.busy")}
         if not reviewed(m.NAME):
             return {"error": self.text("web.review.none")}
-        self.reviewing = Session(m, self.seat, self.config.get("number"))
+        self.reviewing = Session(m, self.person(seat), self.config.get("number"))
         return {"count": len(self.reviewing.points), "deal": self.reviewing.deal}
 
     async def review_one(self, index: int) -> Reply:
@@ -410,9 +417,10 @@ class Table:
         self.reviews += 1  # the running review stops at its next slice
         return {}
 
-    async def duplicate(self) -> Reply:
+    async def duplicate(self, seat: int | None = None) -> Reply:
         """The finished deal played again with the hard bot in the human's seat
-        (duplicate.py); the match on the table does not change."""
+        (duplicate.py; pass-and-play: the person's at ``seat``); the match on the table
+        does not change."""
         m = self.match
         if m is None or not m.records or not m.deal_over or len(m.summaries) < len(m.records):
             return {"error": self.text("web.duplicate.not_over")}
@@ -421,7 +429,7 @@ class Table:
         self.duplicates += 1
         epoch, mine = self.epoch, self.duplicates
         try:
-            got = await duplicate(m, len(m.records) - 1, self.seat, self.players.levels, self.players.seed,
+            got = await duplicate(m, len(m.records) - 1, self.person(seat), self.players.levels, self.players.seed,
                                   self.words(), lambda: self.epoch == epoch and m is self.match
                                   and self.duplicates == mine)
         except bots.Cancelled:
@@ -742,7 +750,7 @@ class Table:
         names = self.bot_names(names)
         # pass-and-play: the device goes round, so the table names every person ("Ann plays")
         me = -1 if self.passing() and self.serving is None else self.seat
-        return Text(self.messages, m.DECK.name if m is not None else "french", names, me)
+        return Text(self.messages, m.DECK.name if m is not None else "french", names, me, own=self.seat)
 
     def bot_names(self, names: list[str]) -> list[str]:
         """The computer players' names in the table's language: the record keeps them as

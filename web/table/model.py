@@ -113,11 +113,12 @@ def plays(trick: dict[str, Any] | None, deck: str, t: Text) -> list[dict[str, An
     for p in trick["plays"]:
         codes = p["cards"] if "cards" in p else [p["card"]]
         # Katte's discards lie face down: a back on every screen, its owner's too (marked
-        # as theirs; the hand and the sentences already told them which card it was)
+        # as theirs; the hand and the sentences already told them which card it was). Pass-
+        # and-play: the person's the table is drawn for, never another's (Text.own)
         down = p.get("face_up") is False
         if down:
             codes = [None for _ in codes]
-        mine = down and p["seat"] == t.me
+        mine = down and p["seat"] == t.own
         note = t.category(p["category"]) if p.get("category") else ""
         out.append({
             "seat": p["seat"], "name": t.name(p["seat"]),

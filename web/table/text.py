@@ -46,11 +46,14 @@ def sentence(text: str) -> str:
 
 class Text:
     def __init__(self, messages: dict[str, str], deck: str, names: Sequence[str], me: int = 0,
-                 lang: str | None = None) -> None:
+                 lang: str | None = None, own: int | None = None) -> None:
         self.messages = messages
         self.deck = deck
         self.names = list(names)  # as typed in the lobby (records keep them); the table says "You"
         self.me = me  # the human's seat
+        # whose face-down cards are marked as the reader's own: the human's; pass-and-play,
+        # where every seat is named (me: -1), the person the table is drawn for
+        self.own = me if own is None else own
         # the language of the messages (plural rules); each catalogue says which it is
         self.lang = lang or messages.get("format.lang") or "en"
 

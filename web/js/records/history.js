@@ -200,7 +200,9 @@ function players(e) {
   const names = Array.isArray(e.record.names) ? e.record.names.map(String) : [];
   const seat = Number(e.config.seat) || 0;
   const levels = isObject(e.config.levels) ? e.config.levels : {};
-  return names.map((name, s) => (s === seat || !levels[s] ? name
+  // pass-and-play: the other people at the device are persons, whatever a level says
+  const people = isObject(e.config.humans) ? e.config.humans : {};
+  return names.map((name, s) => (s === seat || !levels[s] || s in people ? name
     : t("web.history.bot", { name, level: t(`web.level.${levels[s]}`) }))).join(", ");
 }
 

@@ -146,7 +146,9 @@ async function source(r) {
   const entry = got && got.ok ? got.value : null;
   if (!entry || !entry.record || typeof entry.record !== "object") return { error: t("web.replay.error.missing") };
   const deals = Array.isArray(entry.record.deals) ? entry.record.deals.length : 0;
-  return { record: entry.record, seat: Number(entry.config?.seat ?? 0), deal: Math.max(0, deals - 1), you: true };
+  // pass-and-play: every person by name, as the table named them (nobody there was "you")
+  const passing = Boolean(entry.config?.humans) && Object.keys(entry.config.humans).length > 0;
+  return { record: entry.record, seat: Number(entry.config?.seat ?? 0), deal: Math.max(0, deals - 1), you: !passing };
 }
 
 async function show(r, ready) {

@@ -64,6 +64,8 @@ export function skeleton(root, on) {
       el("div", { id: "why", class: "why", role: "alert" }),
       el("div", { id: "actions", class: "actions" }),
       el("p", { id: "error", class: "error", role: "alert" }),
+      // the match could not be stored (a reload would lose it): said until a save succeeds
+      el("p", { id: "save-error", class: "error", role: "alert", hidden: true }),
       el("div", { id: "last-trick", class: "last-trick", hidden: true, role: "region", "aria-labelledby": "last-title" })),
     el("div", { id: "hand", class: "hand", role: "group", tabindex: "-1", "aria-label": t("web.table.hand"), "data-t-aria": "web.table.hand" }),
     // pass-and-play: the screen the table hides behind while the device goes to the next person
@@ -81,6 +83,7 @@ export function passScreen(handover) {
   $("hand").replaceChildren();
   $("hint").textContent = "";
   $("why").replaceChildren();
+  $("live").textContent = ""; // (what was said to the last person)
   const box = $("pass-screen");
   $("pass-title").textContent = handover.title;
   $("pass-text").textContent = handover.text;
@@ -258,7 +261,7 @@ function seatRect(seat) {
 function playFigure(p, m) {
   const key = p.cards.map((c) => c.code ?? "?").join(",");
   const label = p.note ? `${p.name}: ${p.note}` : p.name;
-  const f = el("figure", { class: "tcard", "data-seat": p.seat, "data-code": key },
+  const f = el("figure", { class: "tcard", "data-seat": p.seat, "data-code": key, ...(p.mine ? { "data-mine": "mine" } : {}) },
     el("div", { class: "tcard-cards" }, ...p.cards.map((c) =>
       el("img", { src: c.img, alt: p.mine ? p.note : c.label, width: 200, height: 280, class: p.down ? "down" : null }))),
     el("figcaption", { text: label }));
@@ -274,9 +277,11 @@ function playFigure(p, m) {
  * player (the human's from the hand). ``winner``: the seat that took them (marked). */
 export function drawTrick(plays, m, { winner = null, from = new Map() } = {}) {
   const box = $("trick");
-  const key = (p) => `${p.seat}:${p.cards.map((c) => c.code ?? "?").join(",")}`;
+  // (a face-down card marked as the viewer's is another figure than the same card unmarked:
+  // pass-and-play turns the table to another person, whose it is not)
+  const key = (p) => `${p.seat}:${p.cards.map((c) => c.code ?? "?").join(",")}:${p.mine ? "mine" : ""}`;
   const old = new Map([...box.children].filter((c) => !c.classList.contains("collect"))
-    .map((c) => [`${c.dataset.seat}:${c.dataset.code}`, c]));
+    .map((c) => [`${c.dataset.seat}:${c.dataset.code}:${c.dataset.mine ?? ""}`, c]));
   const figures = plays.map((p) => old.get(key(p)) ?? playFigure(p, m));
   const leaving = [...box.children].filter((c) => c.classList.contains("collect"));
   box.replaceChildren(...leaving, ...figures);

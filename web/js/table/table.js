@@ -29,9 +29,10 @@ const pauses = []; // each pause taken, with its planned length (tests and bug r
 
 let model = null;
 let run = 0; // the match on the table: bumped when it is left, so older work stops
-/** What the page around the table does (app.js, friends.js): saving, leaving, the end, and
- * for a friends table or a numbered deal, its invite and its link.
- * @type {{save: (record: any, model: any) => void, leave: () => void, ended: (model: any) => any,
+/** What the page around the table does (app.js, friends.js): saving (resolves once the
+ * match is stored: {ok, persistent}), leaving, the end, and for a friends table or a
+ * numbered deal, its invite and its link.
+ * @type {{save: (record: any, model: any) => (Promise<{ok: boolean, persistent?: boolean, error?: string}> | void), leave: () => void, ended: (model: any) => any,
  *   invite?: (...args: any[]) => any, playLink?: (...args: any[]) => any}} */
 let hooks = { save() {}, leave() {}, ended() {} };
 let recordUrl = null;
@@ -50,6 +51,9 @@ const ui = {
   busy: false, // the table is playing out moves: the hand waits
   pending: null, // the human's card, played, until Python's reply: drawn out of the hand at once
   hinting: false, categories: new Map(), verdicts: new Map(), summaryShown: false,
+  screen: false, // pass-and-play: the hand-over screen is up (the table drawn for nobody)
+  toolSeat: -1, // pass-and-play: the person whose seat the summary's tools look from (-1: the table's)
+  saveError: "", // the words' key when the match could not be stored (a reload would lose it)
   actionsOf: (c) => (model?.modes ? c.actions.filter((a) => a.verb === ui.mode) : c.actions),
 };
 
@@ -105,14 +109,13 @@ async function settle(reply, mine = run) {
     lastSeq = reply.seq;
   }
   for (const fn of watchers) fn(reply);
-  if (reply.record) {
-    lastRecord = reply.record;
-    hooks.save(reply.record, reply.model);
-  }
+  // the match is stored while its moments play out, and before its table is drawn: a
+  // decision is offered only once a reload would find it
+  const saving = reply.record ? store(reply.record, reply.model) : null;
   // pass-and-play: the table turns to another person; what happened plays out with no hand
   // on show, then the table waits behind a screen until that person taps
   const handover = reply.model.handover;
-  const next = handover ? { ...reply.model, hand: [] } : reply.model;
+  const next = handover ? screened(reply.model) : reply.model;
   const moments = reply.moments || [];
   for (let i = 0; i < moments.length;) {
     if (mine !== run) return false;
@@ -121,12 +124,37 @@ async function settle(reply, mine = run) {
   }
   if (mine !== run) return false;
   if (handover) {
+    // under the screen, nothing of either person's: the table as anybody may see it
+    ui.screen = true;
+    paint(between(next));
     await view.passScreen(handover);
+    ui.screen = false;
     if (mine !== run) return false;
   }
-  if (reply.model.next !== "over") ui.summaryShown = false; // (a new deal: its summary comes at its end)
+  if (saving && !(await saving)) return false;
+  if (reply.model.next !== "over") { ui.summaryShown = false; ui.toolSeat = -1; } // (a new deal: its summary comes at its end)
+  ui.pending = null; // (the reply has the human's card where it lies: drawn for this model's seat)
   draw(reply.model);
   announce(reply.model.announce);
+  return true;
+}
+
+/** The match stored (hooks.save): resolves true once it is (or once it is said on the
+ * page that it could not be), false if the table was left meanwhile. */
+async function store(record, m) {
+  const mine = run;
+  lastRecord = record;
+  const result = await hooks.save(record, m);
+  if (mine !== run) return false;
+  let key = ""; // (a friend's page stores nothing: the host's page keeps the match)
+  if (result && !result.ok) {
+    key = "web.save.failed";
+    console.warn("kortti: the match was not stored:", result.error);
+  } else if (result && result.persistent === false) key = "web.save.memory";
+  if (key !== ui.saveError) {
+    ui.saveError = key;
+    redraw();
+  }
   return true;
 }
 
@@ -178,6 +206,14 @@ function stepOn(canBack) {
     if ([on, back, document.body].includes(/** @type {any} */ (document.activeElement))) before?.focus?.();
     return step;
   });
+}
+
+/** Pass-and-play: the table as anybody may see it while the device changes hands: no
+ * hand, no cards passed or received, no face-down card marked as someone's own. */
+function screened(m) {
+  const open = (plays) => plays.map((p) => (p.mine ? { ...p, mine: false, note: "" } : p));
+  return { ...m, hand: [], center: { ...m.center, groups: [], heading: "" },
+    trick: { ...m.trick, plays: open(m.trick.plays) }, last: m.last && { ...m.last, plays: open(m.last.plays) } };
 }
 
 /** The table while a moment plays out: the state after it, with nobody to act yet. */
@@ -419,6 +455,7 @@ function toggleLast() {
 function summaryShare(m) {
   if (m.guest) return []; // a friend's page has no record: the host's page keeps it
   const deal = m.deal - 1;
+  const seat = toolSeat(m);
   const link = hooks.playLink?.(); // "Play this deal": the number, options and bots; no cards
   const more = [
     m.daily_share ? el("button", { type: "button", id: "daily-copy",
@@ -428,20 +465,39 @@ function summaryShare(m) {
     ...duplicateControls(m),
     ...reviewControls(m),
   ].filter(Boolean);
-  if (!lastRecord) return more;
-  return [...more,
-    el("button", { type: "button", id: "summary-share", onclick: () => share($("summary-share-box"), lastRecord, m.seat, deal), text: t("web.replay.share") }),
+  if (!lastRecord) return [...people(m), ...more];
+  return [...people(m), ...more,
+    el("button", { type: "button", id: "summary-share", onclick: () => share($("summary-share-box"), lastRecord, seat, deal), text: t("web.replay.share") }),
     el("button", { type: "button", id: "summary-replay", onclick: async () => {
-      const link = await shareLink(lastRecord, m.seat, deal);
+      const link = await shareLink(lastRecord, seat, deal);
       location.hash = link.slice(link.indexOf("#"));
     }, text: whose(m, "web.replay.replay") }),
   ];
 }
 
-/** A summary tool's words: pass-and-play names whose seat it looks from (the person who
- * holds the device: the table was last turned to them). */
+/** The seat the summary's tools look from: pass-and-play, the person chosen (at first the
+ * one who holds the device: the table was last turned to them). */
+function toolSeat(m) {
+  return m.passing && m.seats.some((s) => s.seat === ui.toolSeat && !s.bot) ? ui.toolSeat : m.seat;
+}
+
+/** Pass-and-play: whose seat the summary's tools look from, one button per person (each
+ * may review and replay their own play; the deal is over). */
+function people(m) {
+  if (!m.passing) return [];
+  const seat = toolSeat(m);
+  return [el("div", { class: "modes summary-people", role: "group", "aria-label": t("web.summary.people") },
+    ...m.seats.filter((s) => !s.bot).map((s) => el("button", { type: "button", class: "mode", "data-seat": String(s.seat),
+      "aria-pressed": String(s.seat === seat), text: s.name, onclick: () => {
+        ui.toolSeat = s.seat;
+        redraw(); // (the summary drawn again: the focus back on the person's button)
+        $("summary").querySelector(`.summary-people [data-seat="${s.seat}"]`)?.focus();
+      } })))];
+}
+
+/** A summary tool's words: pass-and-play names whose seat it looks from. */
 function whose(m, key) {
-  const name = m.passing ? m.seats.find((s) => s.seat === m.seat)?.name : null;
+  const name = m.passing ? m.seats.find((s) => s.seat === toolSeat(m))?.name : null;
   return name ? t(`${key}.person`, { name }) : t(key);
 }
 
@@ -451,11 +507,11 @@ function whose(m, key) {
 let duplicated = { key: null, busy: false, got: null, error: "" };
 
 function duplicateControls(m) {
-  const key = `${run}:${m.deal}:${document.documentElement.lang}`;
+  const key = `${run}:${m.deal}:${document.documentElement.lang}:${toolSeat(m)}`;
   if (duplicated.key !== key) duplicated = { key, busy: false, got: null, error: "" };
   const d = duplicated;
   const button = el("button", { type: "button", id: "duplicate-btn", disabled: d.busy,
-    onclick: () => askDuplicate(d), text: whose(m, "web.duplicate.button") });
+    onclick: () => askDuplicate(d, toolSeat(m)), text: whose(m, "web.duplicate.button") });
   if (!d.busy && !d.got && !d.error) return [button];
   let lines;
   if (d.busy) lines = [el("p", { text: t("web.duplicate.running") })];
@@ -474,13 +530,13 @@ function duplicateControls(m) {
     "data-state": d.busy ? "running" : d.error ? "error" : "done" }, ...lines)];
 }
 
-async function askDuplicate(d) {
+async function askDuplicate(d, seat) {
   if (d.busy || d !== duplicated) return;
   d.busy = true;
   redraw();
   let reply = null;
   try {
-    reply = await call("duplicate");
+    reply = await call("duplicate", seat);
   } catch (e) {
     console.warn("kortti: playing the deal again failed:", e);
   }
@@ -500,7 +556,7 @@ async function askDuplicate(d) {
 let reviewed = { key: null, busy: false, k: 0, n: 0, items: null, error: "", link: "" };
 
 function reviewControls(m) {
-  const key = `${run}:${m.deal}:${document.documentElement.lang}`;
+  const key = `${run}:${m.deal}:${document.documentElement.lang}:${toolSeat(m)}`;
   if (reviewed.key !== key) reviewed = { key, busy: false, k: 0, n: 0, items: null, error: "", link: "" };
   const r = reviewed;
   const button = el("button", { type: "button", id: "review-btn", disabled: r.busy,
@@ -541,7 +597,8 @@ async function askReview(r, m) {
   redraw();
   const items = [];
   try {
-    const start = await call("review_start");
+    const seat = toolSeat(m);
+    const start = await call("review_start", seat);
     if (start.error) throw Object.assign(new Error(start.error), { said: start.error });
     r.n = start.count;
     for (r.k = 0; r.k < r.n; r.k++) {
@@ -552,7 +609,7 @@ async function askReview(r, m) {
       if (item.error) throw Object.assign(new Error(item.error), { said: item.error });
       if (!item.skipped) items.push(item);
     }
-    if (lastRecord) r.link = await shareLink(lastRecord, m.seat, m.deal - 1);
+    if (lastRecord) r.link = await shareLink(lastRecord, seat, m.deal - 1);
     r.items = items;
   } catch (e) {
     console.warn("kortti: the review failed:", e);
@@ -719,7 +776,8 @@ function draw(m) {
 
 function redraw() {
   if (!model) return;
-  paint(ui.pending ? played(model, ui.pending) : model);
+  if (ui.screen) paint(between(screened(model)));
+  else paint(ui.pending ? played(model, ui.pending) : model);
 }
 
 /** Draw the table from ``m`` (the model, or the table at a moment: ``trick`` then gives
@@ -733,6 +791,8 @@ function paint(m, trick = null) {
   view.drawUndo(m, ui);
   $("status").textContent = m.status;
   $("table-notice").textContent = (m.notices || []).join(" ");
+  $("save-error").textContent = ui.saveError ? t(ui.saveError) : "";
+  $("save-error").hidden = !ui.saveError;
   view.drawSeats(m);
   const rects = view.drawHand(m, ui, handlers);
   const plays = trick ? trick.plays : m.trick.plays;
@@ -829,8 +889,10 @@ export const table = {
     model = null;
     lastRecord = reply.record ?? null;
     for (const fn of watchers) fn(reply);
-    Object.assign(ui, { groups: [], target: 0, mode: null, modeFor: -1, hintApplied: null, hintRefused: -1, busy: false, pending: null,
-      hinting: false, summaryShown: false, categories: new Map(), verdicts: new Map() });
+    // the match as opened is stored before the hand is free (drawn at once, waiting)
+    const saving = reply.record ? store(reply.record, reply.model) : null;
+    Object.assign(ui, { groups: [], target: 0, mode: null, modeFor: -1, hintApplied: null, hintRefused: -1, busy: Boolean(saving), pending: null,
+      hinting: false, summaryShown: false, categories: new Map(), verdicts: new Map(), saveError: "", screen: false, toolSeat: -1 });
     wasMine = false;
     inbox.length = 0;
     lastSeq = typeof reply.seq === "number" ? reply.seq : -1;
@@ -843,7 +905,15 @@ export const table = {
       ui.summaryShown = true;
       redraw();
     }
-    pace({ drawn: true });
+    if (!saving) pace({ drawn: true });
+    else {
+      const mine = run;
+      saving.then((stored) => {
+        if (!stored || mine !== run) return;
+        ui.busy = false;
+        pace();
+      });
+    }
   },
   /** The table is left (or paused): older replies and pauses are dropped. */
   close() {
