@@ -141,7 +141,7 @@ def test_call_kitti_shows_wait_for_the_player_and_the_boxes_follow_them(page: An
     def shows_in_boxes() -> int:
         # "0 points · 1 show · bid 2": the shows each seat has taken, as its box says
         boxes = page.locator("#seats .seat-score").all_inner_texts()
-        return sum(int(re.search(r"(\d+) shows?", b).group(1)) for b in boxes)  # type: ignore[union-attr]
+        return sum(int(re.search(r"(\d+)\s+shows?", b).group(1)) for b in boxes)  # type: ignore[union-attr]
 
     titles = []
     for k in range(1, 5):
