@@ -754,6 +754,9 @@ def test_a_host_who_typed_no_name_is_not_called_you_on_a_friends_page(table: Tab
     table.host_name = ""  # the host is "You" on the host's own page
     table.open_room("kocka", 4)
     ben = table.invite(2, "Ben")  # (its invite: "You are invited to play Kočka, seat 3.")
+    ben.wait_for_selector("#join-status:text-is(\"Connected to the host's table.\")")  # (not "You's table")
+    ben.click("#join-ready")
+    ben.wait_for_selector("#join-status:text-is('Ready. The cards are dealt when the host deals.')")
     table.host.click("#room-back")  # the host leaves the room
     ben.wait_for_selector("#friends-title:text-is('The host left the table')", timeout=20_000)
     assert ben.inner_text("#join-status") == "The host closed the table."

@@ -84,6 +84,16 @@ def test_a_finished_match_left_at_its_summary_is_not_offered_to_continue(page: A
     assert not page.query_selector("#replace-dialog[open]")
 
 
+def test_leaving_a_finished_match_asks_nothing(page: Any, watch: Any) -> None:
+    """"Leave" at the final summary goes to the lobby at once: there is no saved match left
+    to promise ("Your match is saved" would be untrue) and nothing to lose."""
+    end_a_call_kitti_match(page)
+    page.click("#menu-btn")
+    page.click("#leave")
+    page.wait_for_selector("#lobby:not([hidden])")
+    assert not page.query_selector("#leave-dialog[open]")
+
+
 def test_a_katte_session_ends_with_standings(page: Any, watch: Any) -> None:
     open_lobby(page, "fast&seed=11")
     page.check("input[name=game][value='katte']")

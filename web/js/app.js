@@ -284,8 +284,12 @@ function saveMatch(game, config, record, model) {
 
 async function leave() {
   // (a friends table: the friends' pages lose the table with it)
-  const ok = await confirmDialog("leave-dialog", t("web.leave.title"), t(friendsConnected() ? "web.leave.text.friends" : "web.leave.text"),
-    t("web.leave.yes"), t("web.leave.no"));
+  // a match that is over has nothing to keep: it is left at once, unless friends would lose the table
+  const over = Boolean(table.model?.match_over);
+  const friends = friendsConnected();
+  if (over && !friends) return toLobby();
+  const text = over ? "web.leave.text.over" : friends ? "web.leave.text.friends" : "web.leave.text";
+  const ok = await confirmDialog("leave-dialog", t("web.leave.title"), t(text), t("web.leave.yes"), t("web.leave.no"));
   if (ok) toLobby();
 }
 

@@ -116,6 +116,12 @@ function unnamed(name) {
   return DATA.languages.some((code) => DATA.messages[code]?.["web.lobby.name.default"] === name);
 }
 
+/** A sentence about the host, by name, or "the host" when the host typed none (not "You's
+ * table"): ``key`` with ``{host}``, ``key.unnamed`` without. */
+function aboutHost(key, name) {
+  return name && !unnamed(name) ? t(key, { host: name }) : t(`${key}.unnamed`);
+}
+
 /** The sentence that says what an invite is to (``key``: with the host's name, ``key.game``
  * without), or null if the link does not say. */
 function invitedText(about, key, params = {}) {
@@ -593,9 +599,9 @@ async function seatFriend(section, channel, who, { show, done, said, hide = [], 
       hostName = w.host;
       try { localStorage.setItem(TOKEN_KEY, w.token); } catch { /* private mode: the host gives a new one */ }
       for (const node of hide) node.hidden = true;
-      said.textContent = t("web.friends.join.connected", { host: w.host });
+      said.textContent = aboutHost("web.friends.join.connected", w.host);
       const ready = el("button", { type: "button", id: "join-ready", class: "primary", text: t("web.friends.join.ready"),
-        onclick: () => { guest.ready(); ready.disabled = true; said.textContent = t("web.friends.join.readied", { host: w.host }); } });
+        onclick: () => { guest.ready(); ready.disabled = true; said.textContent = aboutHost("web.friends.join.readied", w.host); } });
       section.append(ready);
       ready.focus();
     },
