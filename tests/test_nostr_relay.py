@@ -80,7 +80,7 @@ def test_a_forged_event_is_refused_and_goes_nowhere(relay: Relay) -> None:
         assert publish(alice, {**not_a_point})[2] is False
         assert publish(alice, {**good, "kind": "25420"})[2] is False
         assert nothing_more(bob)
-    assert relay.events == 0
+    assert relay.events == 0 and relay.refused == {"invalid": 4}
 
 
 def test_regular_events_are_kept_and_replayed_before_eose(relay: Relay) -> None:
@@ -110,5 +110,6 @@ def test_a_connection_over_its_rate_is_refused_and_counted(relay: Relay) -> None
         assert nothing_more(bob)
         with connect(relay.url) as cy:  # a connection of its own: its own allowance
             assert publish(cy, event())[2] is True
+    assert relay.refused == {"rate-limited": len(refused)}
     assert relay.received[EPHEMERAL] == 16
     assert relay.received_by[0][EPHEMERAL] == 15 and relay.received_by[2][EPHEMERAL] == 1

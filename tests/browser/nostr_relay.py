@@ -13,7 +13,8 @@ It behaves as the public relays do where the pages depend on it (NIP-01):
 * each connection may send ``rate`` events a second on average, ``burst`` at once; past that
   an event is answered ``["OK", id, false, "rate-limited: ..."]`` and dropped;
 * ``received`` counts every EVENT that arrived, per kind; ``received_by`` per connection
-  (numbered from 0 in the order they opened) and kind, so a test can state a page's event rate.
+  (numbered from 0 in the order they opened) and kind, so a test can state a page's event rate;
+  ``refused`` the events refused, by reason ("invalid", "rate-limited").
 
 Filters: ``ids``, ``authors``, ``kinds``, ``since``, ``until``, ``#x`` tags and ``limit``.
 """
@@ -122,6 +123,7 @@ class Relay:
         self.events = 0
         self.received: collections.Counter[int] = collections.Counter()
         self.received_by: dict[int, collections.Counter[int]] = {}
+        self.refused: collections.Counter[str] = collections.Counter()
         self.stored: collections.deque[dict[str, Any]] = collections.deque(maxlen=keep)
         self.subs: dict[ServerConnection, dict[str, list[dict[str, Any]]]] = {}
         self._connections = 0
@@ -187,11 +189,9 @@ class Relay:
         if type(kind) is int:
             self.received[kind] += 1
             counts[kind] += 1
-        if not bucket.take():
-            await ws.send(json.dumps(["OK", eid, False, "rate-limited: slow down"]))
-            return
-        why = why_invalid(event)
+        why = "rate-limited: slow down" if not bucket.take() else why_invalid(event)
         if why is not None:
+            self.refused[why.split(":")[0]] += 1
             await ws.send(json.dumps(["OK", eid, False, why]))
             return
         await ws.send(json.dumps(["OK", eid, True, ""]))

@@ -24,8 +24,8 @@ import { WORDS } from "./words.js";
 
 /** The two kinds, ephemeral (NIP-01: 20000-29999). Trystero's signals take kind 20000 + the sum
  * of the character codes of a 20-byte SHA-1 written in base 36, mod 10000: always within
- * 20960-23540; these lie above it, and clear of the ephemeral kinds the NIPs name (22242,
- * 23194-23196, 24133, 24242, 27235). */
+ * 20960-23540; these lie above it, and clear of the ephemeral kinds in the NIPs' list of
+ * kinds (22242, 23194, 23195, 24133, 27235). */
 export const KIND_TABLE = 25420;
 export const KIND_LOOKING = 25421;
 
