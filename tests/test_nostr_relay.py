@@ -20,7 +20,7 @@ EPHEMERAL, REGULAR = 25420, 1
 
 @pytest.fixture
 def relay() -> Iterator[Relay]:
-    r = Relay(rate=5, burst=10).start()
+    r = Relay(rate=1, burst=10).start()  # (slow to refill: the flood below is over in well under 5 s)
     yield r
     r.stop()
 
