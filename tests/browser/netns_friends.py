@@ -582,6 +582,7 @@ def test_friends_join_by_a_table_code_and_come_back_without_a_new_invite(table: 
     table.friends = {seats["Ben"]: ben, seats["Cy"]: cy}
     table.deal()
     assert relay.events > 0  # the offers went through the relay (encrypted: nothing here reads them)
+    assert not relay.refused["invalid"]  # every event Trystero sent is signed as the relay checks
     table.play_out(stop=lambda turns: turns >= 2)
     # the host's page reloads mid-deal: the code opens again and both friends come back by
     # themselves, known by their tokens, to their own seats, from the next deal
