@@ -615,6 +615,15 @@ def test_a_table_code_with_no_relay_in_reach_says_so(table: Table) -> None:
     table.errors[:] = [e for e in table.errors if not e.startswith("WebSocket connection to 'ws://127.0.0.1:9/'")]
 
 
+def open_code_table(table: Table, relay_url: str) -> str:
+    """The host opens a Katko room with a table code over the relay: the code's link."""
+    table.open_room("katko", 4)
+    use_relay(table.host, relay_url)
+    table.host.click("#code-on")
+    table.host.wait_for_selector("#table-code")
+    return str(table.host.input_value("#code-link"))
+
+
 def join_by_code(page: Any, link: str, name: str, relay_url: str) -> None:
     """A friend opens the table's link, sets the relay, gives a name and asks to join: seated."""
     page.goto(at_test_pace(link))
@@ -634,11 +643,7 @@ LATE_RELOAD_S = 90
 def test_friends_by_a_table_code_come_back_after_a_late_reload_on_both_sides_of_the_id_order(
         table: Table, relay: Any) -> None:
     h = table.host
-    table.open_room("katko", 4)
-    use_relay(h, relay.url)
-    h.click("#code-on")
-    h.wait_for_selector("#table-code")
-    link = h.input_value("#code-link")
+    link = open_code_table(table, relay.url)
     # whatever id the host's page takes after its reload, Ben's is below it (Ben makes the
     # connection offer) and Cy's above it (Cy answers the host's): both sides, every run
     ben = table.new_friend_page(peer_id="0" * 20)
@@ -678,11 +683,7 @@ def test_friends_by_a_table_code_come_back_after_a_late_reload_on_both_sides_of_
 
 def test_a_friend_whose_host_stays_away_is_told_so_with_the_way_back(table: Table, relay: Any) -> None:
     h = table.host
-    table.open_room("katko", 4)
-    use_relay(h, relay.url)
-    h.click("#code-on")
-    h.wait_for_selector("#table-code")
-    link = h.input_value("#code-link")
+    link = open_code_table(table, relay.url)
     ben = table.new_friend_page()
     join_by_code(ben, link, "Ben", relay.url)
     h.wait_for_selector(".invite-seat[data-connected='1']")
