@@ -23,18 +23,32 @@ def leading_zero_bits(hex_id: str) -> int:
     return 4 * len(hex_id) - int(hex_id, 16).bit_length()
 
 
+MARK = "kortti-nonce-mark"  # where the nonce goes, while mining
+
+
 def make_event(key: coincurve.PrivateKey, kind: int, content: str, created_at: int,
                tags: list[list[str]] | None = None, work: int = 0) -> dict[str, Any]:
     """An event signed by ``key`` (BIP-340), mined to ``work`` bits with a nonce tag (NIP-13)."""
     event: dict[str, Any] = {"pubkey": key.public_key_xonly.format().hex(), "created_at": created_at, "kind": kind,
                              "content": content}
-    nonce = 0
-    while True:
-        event["tags"] = [*(tags or []), ["nonce", str(nonce), str(work)]] if work else list(tags or [])
+    if not work:
+        event["tags"] = list(tags or [])
         digest = hashlib.sha256(serialize(event)).hexdigest()
-        if leading_zero_bits(digest) >= work:
-            break
-        nonce += 1
+    else:
+        # the serialization around the nonce is the same at every try: hashed once, copied
+        event["tags"] = [*(tags or []), ["nonce", MARK, str(work)]]
+        before, after = serialize(event).split(MARK.encode(), 1)
+        start = hashlib.sha256(before)
+        nonce = 0
+        while True:
+            h = start.copy()
+            h.update(str(nonce).encode() + after)
+            digest = h.hexdigest()
+            if leading_zero_bits(digest) >= work:
+                break
+            nonce += 1
+        event["tags"][-1][1] = str(nonce)
+        assert hashlib.sha256(serialize(event)).hexdigest() == digest
     event["id"] = digest
     event["sig"] = key.sign_schnorr(bytes.fromhex(digest), os.urandom(32)).hex()
     return event

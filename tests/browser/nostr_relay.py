@@ -125,6 +125,8 @@ class Relay:
         self.received_by: dict[int, collections.Counter[int]] = {}
         self.refused: collections.Counter[str] = collections.Counter()
         self.stored: collections.deque[dict[str, Any]] = collections.deque(maxlen=keep)
+        # every event accepted, as (time.monotonic(), kind, pubkey): who sent what, when
+        self.accepted: list[tuple[float, int, str]] = []
         self.subs: dict[ServerConnection, dict[str, list[dict[str, Any]]]] = {}
         self._connections = 0
         self._ready = threading.Event()
@@ -196,6 +198,7 @@ class Relay:
             return
         await ws.send(json.dumps(["OK", eid, True, ""]))
         self.events += 1
+        self.accepted.append((time.monotonic(), event["kind"], str(event["pubkey"])))
         if not is_ephemeral(event["kind"]):
             self.stored.append(event)
         for other, subs in list(self.subs.items()):

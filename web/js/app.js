@@ -7,6 +7,7 @@
 //   #/deal/<game>?number=…  "Play this deal": the same cards against the same bots (deals.js)
 //   #/join/<seat>.<code>?game=…&host=…, #/answer/<seat>.<code>  a friends table's invite (it names the
 //                  game and the host) and its answer (friends.js); #/table/<code>?game=…&host=… its table code
+//   #/quick/<game>  a quick match: looking for a public table, or seated at a stranger's (quick.js)
 // Back from the table pauses to the lobby, where "Continue" is offered; forward returns.
 import { lobby } from "./lobby.js";
 import { table } from "./table/table.js";
@@ -24,7 +25,8 @@ import { showStats } from "./records/stats.js";
 import { replay } from "./records/replay.js";
 import { newNumber, today, readPlayLink, playLink } from "./records/deals.js";
 import { rowKey } from "./records/data-file.js";
-import { openRoom, openInvite, stopHosting, joinPage, answerPage, codePage, resumeHosting, friendsConnected } from "./net/friends.js";
+import { openRoom, openInvite, stopHosting, joinPage, answerPage, codePage, resumeHosting, friendsConnected, hostPublic } from "./net/friends.js";
+import { quickMatch, stopQuick, matchOver, presetFor, quickStats } from "./net/quick.js";
 
 const params = new URLSearchParams(location.search);
 const FRIEND_PAGES = ["join", "answer", "table"]; // a friend's pages: no Python needed
@@ -44,6 +46,8 @@ function route() {
   if (shown) return { page: shown[1], arg: shown[2] };
   const friends = /^#\/(join|answer|table)\/(.+)$/s.exec(location.hash);
   if (friends) return { page: friends[1], arg: friends[2] };
+  const quick = /^#\/quick\/([\w-]+)$/.exec(location.hash);
+  if (quick && presetFor(quick[1])) return { page: "quick", game: quick[1] };
   const link = readPlayLink(location.hash, DATA.games);
   if (link) return { page: "deal", link };
   return m ? { page: "play", game: m[1] } : { page: "lobby" };
@@ -59,6 +63,7 @@ async function follow() {
   const r = route();
   if (!FRIEND_PAGES.includes(r.page)) python(); // (a friend's page plays without Python)
   if (r.page !== "replay" && r.page !== "share") replay.close(); // (it holds the table's drawing ids)
+  if (r.page !== "quick") stopQuick(); // (a public table's page left: its sockets close)
   if (r.page === "play") {
     if (playing && playing.game === r.game) return;
     if (saves[r.game]) return continueMatch(r.game, true);
@@ -70,6 +75,8 @@ async function follow() {
     return replay.open(r, () => python());
   }
   if (r.page === "stats" || r.page === "history") return showPage(r.page);
+  // (a quick match boots Python as the lobby does: with nobody to join, the page hosts)
+  if (r.page === "quick") return quickMatch(showOnly("friends"), r.game, quickHooks);
   if (FRIEND_PAGES.includes(r.page)) {
     // (the code stays in the fragment: it never reaches a server, not even this site's)
     const section = showOnly("friends");
@@ -145,7 +152,13 @@ async function showLobby(error) {
 }
 
 function pause() {
-  // the match stays saved (and its seat locked only while on the table); friends' channels close
+  stopQuick(); // (a public table's announcements end with it)
+  closeTable();
+}
+
+/** The table closes: the match stays saved (and its seat locked only while on the table);
+ * friends' channels close. */
+function closeTable() {
   stopHosting();
   table.close();
   playing?.lock?.release();
@@ -154,7 +167,8 @@ function pause() {
 
 // ``waitMs``: how long a lock held elsewhere is waited for (store.lockMatch)
 async function enter(game, config, request, waitMs = 0) {
-  const lock = await store.lockMatch(game, waitMs);
+  // (a public table is never saved: it lives as long as its host's page, and needs no lock)
+  const lock = config.public ? { release() {} } : await store.lockMatch(game, waitMs);
   if (!lock) {
     // open in another tab: said on its offer, until that tab lets it go
     lobby.locked(game);
@@ -177,7 +191,12 @@ async function enter(game, config, request, waitMs = 0) {
   }
   playing = { game, config, lock };
   showOnly("table");
-  table.open(reply, {
+  table.open(reply, config.public ? {
+    save() {},
+    leave: () => leave(),
+    ended: () => { closeTable(); matchOver(showOnly("friends")); },
+    playLink: () => null,
+  } : {
     save: (record, model) => saveMatch(game, config, record, model),
     leave: () => leave(),
     ended: () => endMatch(game),
@@ -288,7 +307,8 @@ async function leave() {
   const over = Boolean(table.model?.match_over);
   const friends = friendsConnected();
   if (over && !friends) return toLobby();
-  const text = over ? "web.leave.text.over" : friends ? "web.leave.text.friends" : "web.leave.text";
+  const text = playing?.config.public ? "web.leave.text.public" : over ? "web.leave.text.over"
+    : friends ? "web.leave.text.friends" : "web.leave.text";
   const ok = await confirmDialog("leave-dialog", t("web.leave.title"), t(text), t("web.leave.yes"), t("web.leave.no"));
   if (ok) toLobby();
 }
@@ -312,6 +332,38 @@ async function endMatch(game) {
 async function discard(game) {
   await forget(game);
   showLobby();
+}
+
+// ------------------------------------------------------------------ the quick match
+
+/** What the quick match (quick.js) asks of the page. */
+const quickHooks = {
+  // (the lobby's default name, "You" in some language, is no name for strangers)
+  name: () => {
+    const name = lobby.choicesFor().name;
+    return DATA.languages.some((code) => DATA.messages[code]?.["web.lobby.name.default"] === name) ? "" : name;
+  },
+  saveName: (name) => lobby.setName(name),
+  host: hostQuickTable,
+  unhost: () => { closeTable(); showOnly("friends"); go(location.hash.replace(/^#\/play\//, "#/quick/"), true); },
+  showGuest: showGuestTable,
+  solo: (game) => { stopQuick(); go("#/"); showLobby(); lobby.play(game); },
+  lobby: () => { stopQuick(); go("#/"); showLobby(); },
+};
+
+/** A quick match found nobody: this page deals a public table of the preset at once, against
+ * computer players, and opens its code for strangers (friends.js). */
+async function hostQuickTable(preset, name, code, on) {
+  const game = preset.game;
+  const levels = Object.fromEntries(Array.from({ length: preset.seats - 1 }, (_, i) => [String(i + 1), "medium"]));
+  const config = { game, players: preset.seats, seat: 0, name, options: { ...preset.options }, levels, session: 0,
+    public: preset.id, number: newNumber(), lang, id: newMatchId(), started: Date.now(),
+    // (Katte's timer is its own option, K-13: the preset sets it there)
+    ...(game === "katte" ? {} : { turn_seconds: preset.turnSeconds }) };
+  const reply = await enter(game, config, () => call("start", JSON.stringify(config)));
+  if (!reply || reply.error) return false;
+  go(`#/play/${game}`, true); // (back goes to the lobby: the table closes)
+  return hostPublic(name, config, code, on);
 }
 
 // ------------------------------------------------------------------ Python
@@ -346,6 +398,7 @@ window.kortti = {
   pauses: () => table.pauses, // settings: each pause the table took, with its planned length
   sounds: soundCounts, // settings: the sounds made, by kind
   setLanguage,
+  quick: quickStats, // a quick match: its state, what it sent to the relays, who sits where
 };
 
 // a reply in which a deal ended: into the history and the statistics
@@ -358,7 +411,8 @@ settings.apply();
 document.getElementById("settings-btn").addEventListener("click", openSettings);
 applyStatic();
 languageMenu();
-lobby.init(start, { onContinue: (game) => continueMatch(game), onDiscard: discard, onDaily: startDaily });
+lobby.init(start, { onContinue: (game) => continueMatch(game), onDiscard: discard, onDaily: startDaily,
+  onQuick: (game) => { go(`#/quick/${game}`); follow(); } });
 performance.mark("kortti:lobby"); // the lobby is on screen and answers; Python boots in its worker
 /** Python in its worker, booted on first need: at once, but for a friend's page (the host's
  * page runs the match), which boots it only if the friend goes on to play alone. */

@@ -236,7 +236,12 @@ function render() {
     el("div", { class: "field" }, el("span", { class: "label", text: t(passing ? "web.lobby.others" : "web.lobby.bots") }), bots,
       passing ? el("small", { class: "help", text: t("web.lobby.person.help") }) : null),
     // Start stays on the screen while the form scrolls (app.css): one tap from any choice
-    options, el("div", { class: "lobby-go" }, start), daily,
+    options, el("div", { class: "lobby-go" }, start),
+    // a quick match: strangers online, at a public table of this game (its preset: quick-presets.js)
+    el("div", { class: "daily quick" },
+      el("button", { type: "button", id: "quick-start", "aria-describedby": "quick-help", text: t("web.quick.open") }),
+      el("small", { id: "quick-help", class: "help", text: t("web.quick.open.help", { game: t(`game.${game}`) }) })),
+    daily,
     // a friends table: the same choices; friends at other devices take seats before the deal
     el("div", { class: "daily" },
       el("button", { type: "button", id: "friends-start", "aria-describedby": "friends-help", text: t("web.friends.open") }),
@@ -302,11 +307,15 @@ form.addEventListener("submit", (e) => {
 
 // ------------------------------------------------------------ continue offers
 
-/** @type {{onContinue: (game: string) => void, onDiscard: (game: string) => any, onRemoveAside: ((item: any) => void) | null, onDaily: (game: string) => void}} */
-let callbacks = { onContinue: () => {}, onDiscard: (game) => dropMatch(game), onRemoveAside: null, onDaily: () => {} };
+/** @type {{onContinue: (game: string) => void, onDiscard: (game: string) => any, onRemoveAside: ((item: any) => void) | null, onDaily: (game: string) => void, onQuick: (game: string) => void}} */
+let callbacks = { onContinue: () => {}, onDiscard: (game) => dropMatch(game), onRemoveAside: null, onDaily: () => {}, onQuick: () => {} };
 
 form.addEventListener("click", (/** @type {MouseEvent & {target: HTMLElement}} */ e) => {
   if (e.target.id === "daily" && !starting) callbacks.onDaily(currentGame());
+  if (e.target.id === "quick-start") {
+    remember();
+    callbacks.onQuick(currentGame());
+  }
   if (e.target.id === "join-code-go") {
     const code = readCode(form.elements["join-code"]?.value);
     if (code) location.hash = `#/table/${code}`;
@@ -490,7 +499,8 @@ export const lobby = {
   // the save), onRemoveAside(item) (default: delete it from "kept aside"). A second call
   // may pass start = null to change only the callbacks.
   /** @param {((choices: any) => void) | null} start @param {Partial<typeof callbacks>} [on] */
-  init(start, { onContinue, onDiscard, onRemoveAside, onDaily } = {}) {
+  init(start, { onContinue, onDiscard, onRemoveAside, onDaily, onQuick } = {}) {
+    if (typeof onQuick === "function") callbacks.onQuick = onQuick;
     if (typeof start === "function") onStart = start;
     if (typeof onDaily === "function") callbacks.onDaily = onDaily;
     if (typeof onContinue === "function") callbacks.onContinue = onContinue;
@@ -500,7 +510,24 @@ export const lobby = {
   },
   setReady() { ready = true; render(); },
   // what a table not set up in the lobby (a deal link, the deal of the day) still takes from it
-  choicesFor() { return { name: form.elements.name?.value.trim() ?? "" }; },
+  choicesFor() { return { name: form.elements.name?.value.trim() ?? memory.name }; },
+  /** The player's name, given elsewhere (a quick match asks for one): the lobby's from now on. @param {string} name */
+  setName(name) {
+    memory.name = name;
+    if (form.elements.name) form.elements.name.value = name;
+    saveChoices(memory);
+  },
+  /** A match of ``game`` against the computer players, with the lobby's choices for it (one tap
+   * from a quick match that found nobody, or whose table closed). @param {string} game */
+  play(game) {
+    const radio = /** @type {HTMLInputElement | null} */ (form.querySelector(`#game-${CSS.escape(game)}`));
+    if (radio && !radio.checked) {
+      radio.checked = true;
+      render();
+      remember();
+    }
+    form.requestSubmit();
+  },
   // a start (or continue) waits for Python: the start button says so
   busy(on) {
     starting = Boolean(on);

@@ -11,6 +11,7 @@ who leaves hands it back to a computer player at once, for the rest of the deal.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 # What a guest's page may ask the host's controller for: its decisions, and the
@@ -32,7 +33,12 @@ class Guest:
     left: int = 0  # the deal in which the friend left mid-play (0: none; the table says so until the next)
 
 
+# What a name may not hold (web/js/net/protocol.js, cleanName, removes the same): control
+# characters, direction marks and overrides, other line breaks, the byte-order mark.
+NOT_IN_NAMES = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff\u2028\u2029]")
+
+
 def clean_name(name: object, fallback: str) -> str:
-    """A name as a guest typed it: one line, at most 24 characters, never empty."""
-    text = " ".join(str(name or "").split())[:24]
+    """A name as a guest typed it: one line, trimmed, at most 24 characters, never empty."""
+    text = " ".join(NOT_IN_NAMES.sub(" ", str(name or "")[:256]).split())[:24].strip()
     return text or fallback

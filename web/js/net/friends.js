@@ -150,9 +150,11 @@ async function copy(text, said) {
 /** The host's page starts hosting (once per table: the room, then its match). */
 async function hosting(hostName, matchId = "") {
   if (host) return host;
-  host = { matchId }; // (the tokens are read with it, just below)
+  const setting = { matchId }; // (the tokens are read with it, just below)
+  host = setting;
   const { createHost } = await import("./host.js");
-  const h = createHost(table, { hostName, inRoom: () => Boolean(host?.room), onChange: () => drawSeats(),
+  if (host !== setting) return host; // (the table was left meanwhile: nothing is made)
+  const h = createHost(table, { hostName, inRoom: () => Boolean(host?.room), onChange: () => { drawSeats(); host?.onSeats?.(); },
     freeSeats: () => freeSeats(), tokens: loadTokens(), onTokens: saveTokens });
   const answers = "BroadcastChannel" in globalThis ? new BroadcastChannel(ANSWERS) : null;
   host = { matchId, name: hostName, host: h, invites: new Map(), answers, status: new Map(), room: null, code: null, codeRoom: null };
@@ -169,14 +171,36 @@ async function hosting(hostName, matchId = "") {
 
 /** How many friends are connected to this page's table (none if it hosts none). */
 export function friendsConnected() {
-  return host ? host.host.connected.length : 0;
+  return host?.host ? host.host.connected.length : 0;
+}
+
+/** Who is at this page's public table (a quick match's host): the people (the host and the
+ * friends connected, playing or from the next deal) and the seats still free to a stranger. */
+export function publicSeats() {
+  const seats = table.model?.seats?.length ?? 0;
+  const friends = host?.host ? host.host.friends : []; // (none while the host is being set up)
+  const humans = 1 + friends.length;
+  return { humans, free: Math.max(0, seats - humans), names: [host?.name ?? "", ...friends.map((f) => f.name)].filter(Boolean),
+    connecting: host?.host ? host.host.connecting : 0 };
+}
+
+/** A quick match's host opens its public table's code (the match is on the table already):
+ * strangers join by it as friends join by a table code. ``onSeats()``: who sits where
+ * changed; ``onError(why)``: the relays could not be reached. Resolves once the code is open. */
+export async function hostPublic(hostName, config, code, { onSeats, onError }) {
+  await hosting(hostName, config.id);
+  if (!host?.host) return false;
+  host.onSeats = onSeats;
+  host.onCodeError = onError;
+  await codeOn(code);
+  return Boolean(host?.codeRoom);
 }
 
 /** The table is left: every friend's channel closes and the invites with them. */
 export function stopHosting() {
   if (!host) return;
   host.codeRoom?.leave();
-  host.host.close();
+  host.host?.close(); // (none yet while the host is being set up)
   for (const inv of host.invites.values()) inv.close?.();
   host.answers?.close();
   host = null;
@@ -318,27 +342,36 @@ function drawSeats() {
 const NET_KEY = "kortti.friends.net"; // the relays and STUN servers the player set
 const TOKENS_KEY = "kortti.friends.tokens"; // the host's friends' tokens, by match: they outlive a reload
 
-/** The relays (empty: Trystero's public ones) and STUN servers to use, as the player set them. */
+/** The relays (empty: Trystero's public ones), STUN servers and the player's own TURN
+ * server (none unless set: a TURN server relays the game's traffic, so only one the player
+ * chose) to use, as the player set them. */
 export function netSettings() {
   const urls = (list, schemes) => (Array.isArray(list) ? list : []).map(String)
     .filter((u) => schemes.some((x) => u.startsWith(x)) && u.length < 300).slice(0, 20);
+  const text = (x) => (typeof x === "string" ? x.slice(0, 200) : "");
   try {
     const saved = JSON.parse(localStorage.getItem(NET_KEY) || "{}");
+    const turn = saved.turn && typeof saved.turn === "object" ? saved.turn : {};
     return { relays: urls(saved.relays, ["wss://", "ws://"]),
-      stun: saved.stun === undefined ? DEFAULT_STUN.slice() : urls(saved.stun, ["stun:", "stuns:"]) };
+      stun: saved.stun === undefined ? DEFAULT_STUN.slice() : urls(saved.stun, ["stun:", "stuns:"]),
+      turn: { urls: urls(turn.urls, ["turn:", "turns:"]), username: text(turn.username), credential: text(turn.credential) } };
   } catch {
-    return { relays: [], stun: DEFAULT_STUN.slice() };
+    return { relays: [], stun: DEFAULT_STUN.slice(), turn: { urls: [], username: "", credential: "" } };
   }
 }
 
 const DEFAULT_STUN = ["stun:stun.l.google.com:19302"];
 
-function netForm() {
+/** The connection settings: the relays, the STUN servers and one's own TURN server. */
+export function netForm() {
   const now = netSettings();
-  const relays = el("textarea", { id: "net-relays", rows: "3", spellcheck: "false", value: now.relays.join("\n") });
+  const relays = el("textarea", { id: "net-relays", rows: "3", spellcheck: "false" });
   relays.value = now.relays.join("\n");
   const stun = el("textarea", { id: "net-stun", rows: "2", spellcheck: "false" });
   stun.value = now.stun.join("\n");
+  const turn = el("input", { id: "net-turn", type: "text", spellcheck: "false", autocomplete: "off", value: now.turn.urls.join(" ") });
+  const user = el("input", { id: "net-turn-user", type: "text", spellcheck: "false", autocomplete: "off", value: now.turn.username });
+  const secret = el("input", { id: "net-turn-secret", type: "password", autocomplete: "off", value: now.turn.credential });
   const said = el("span", { role: "status" });
   const lines = (box) => box.value.split(/\s+/).filter(Boolean);
   return el("details", { class: "net-settings" }, el("summary", { text: t("web.friends.net.title") }),
@@ -346,12 +379,18 @@ function netForm() {
     el("small", { class: "help", text: t("web.friends.net.relays.help") }),
     el("label", { for: "net-stun", text: t("web.friends.net.stun") }), stun,
     el("small", { class: "help", text: t("web.friends.net.stun.help") }),
+    el("label", { for: "net-turn", text: t("web.friends.net.turn") }), turn,
+    el("label", { for: "net-turn-user", text: t("web.friends.net.turn.user") }), user,
+    el("label", { for: "net-turn-secret", text: t("web.friends.net.turn.secret") }), secret,
+    el("small", { class: "help", text: t("web.friends.net.turn.help") }),
     el("button", { type: "button", id: "net-save", onclick: () => {
       try {
-        localStorage.setItem(NET_KEY, JSON.stringify({ relays: lines(relays), stun: lines(stun) }));
+        localStorage.setItem(NET_KEY, JSON.stringify({ relays: lines(relays), stun: lines(stun),
+          turn: { urls: lines(turn), username: user.value.trim(), credential: secret.value } }));
         const kept = netSettings();
         relays.value = kept.relays.join("\n");
         stun.value = kept.stun.join("\n");
+        turn.value = kept.turn.urls.join(" ");
         said.textContent = t("web.friends.net.saved");
       } catch {
         said.textContent = t("web.friends.net.unsaved");
@@ -425,6 +464,7 @@ async function codeOn(code = null) {
       onError: (why) => {
         if (!host) return;
         host.codeStatus = t(`web.friends.fail.${why}`);
+        host.onCodeError?.(why);
         const status = $("code-status");
         if (status) status.textContent = host.codeStatus;
       } });
@@ -588,20 +628,27 @@ export function joinPage(section, text, { show, done }) {
 
 /** A friend's page, connected to the host: hello, the host's welcome ("Ready"), then the
  * tables the host sends for this seat. ``lost(why)``: the connection ended (else the page
- * says so and offers the way back). */
-async function seatFriend(section, channel, who, { show, done, said, hide = [], lost = null }) {
+ * says so and offers the way back). A quick match says its own words: ``welcomed(host)``
+ * in place of the room's "Ready", ``closed(why, host)`` in place of the page that says
+ * the table ended. Every name the host sends is checked before it is shown (cleanName). */
+export async function seatFriend(section, channel, who, { show, done, said, hide = [], lost = null, welcomed = null, closed = null }) {
   const { createGuest } = await import("./guest.js");
   let opened = false;
   let hostName = "";
   const guest = createGuest(channel, {
     name: who, lang, token: savedToken(), text: t,
     onWelcome(w) {
-      hostName = w.host;
+      hostName = protocol.cleanName(w.host);
+      if (welcomed) {
+        try { localStorage.setItem(TOKEN_KEY, w.token); } catch { /* private mode */ }
+        for (const node of hide) node.hidden = true;
+        return welcomed(hostName);
+      }
       try { localStorage.setItem(TOKEN_KEY, w.token); } catch { /* private mode: the host gives a new one */ }
       for (const node of hide) node.hidden = true;
-      said.textContent = aboutHost("web.friends.join.connected", w.host);
+      said.textContent = aboutHost("web.friends.join.connected", hostName);
       const ready = el("button", { type: "button", id: "join-ready", class: "primary", text: t("web.friends.join.ready"),
-        onclick: () => { guest.ready(); ready.disabled = true; said.textContent = aboutHost("web.friends.join.readied", w.host); } });
+        onclick: () => { guest.ready(); ready.disabled = true; said.textContent = aboutHost("web.friends.join.readied", hostName); } });
       section.append(ready);
       ready.focus();
     },
@@ -625,6 +672,7 @@ async function seatFriend(section, channel, who, { show, done, said, hide = [], 
         opened = false;
         table.close();
       }
+      if (closed) return closed(why, hostName); // (its own page, if any: the player may have gone elsewhere)
       section.hidden = false;
       if (lost && why !== "left" && why !== "removed" && why !== "version" && why !== "full") return lost(why);
       const words = t(`web.friends.closed.${why}`) === `web.friends.closed.${why}` ? t("web.friends.closed.lost") : t(`web.friends.closed.${why}`);

@@ -6,6 +6,23 @@ import * as protocol from "./protocol.js";
 const ANSWER_MS = 30000; // a request the host never answers: said, not waited on forever
 
 /**
+ * A reply from the host with every name in it checked as this page shows names (a host is a
+ * stranger at a public table): the seats', the friends' and the waiting page's.
+ * @param {any} reply
+ */
+function cleanNames(reply) {
+  /** @param {any} list */
+  const clean = (list) => {
+    if (!Array.isArray(list)) return;
+    for (const who of list) if (who && typeof who === "object" && "name" in who) who.name = protocol.cleanName(who.name) || "?";
+  };
+  clean(reply?.model?.seats);
+  clean(reply?.model?.friends);
+  clean(reply?.waiting?.friends);
+  return reply;
+}
+
+/**
  * The friend's connection, once its data channel is open.
  * @param {RTCDataChannel} channel
  * @param {{name: string, lang: string, token: string,
@@ -44,10 +61,10 @@ export function createGuest(channel, hooks) {
     }
     const msg = got.msg;
     if (msg.kind === "welcome") hooks.onWelcome(msg);
-    else if (msg.kind === "update") hooks.onReply({ ...msg.reply, seq: msg.seq });
+    else if (msg.kind === "update") hooks.onReply(cleanNames({ ...msg.reply, seq: msg.seq }));
     else if (msg.kind === "answer") {
       const reply = msg.reply && typeof msg.reply === "object" && !Array.isArray(msg.reply) && msg.reply.model
-        ? { ...msg.reply, seq: msg.seq } : msg.reply;
+        ? cleanNames({ ...msg.reply, seq: msg.seq }) : msg.reply;
       pending.get(msg.id)?.(reply);
       pending.delete(msg.id);
     } else if (msg.kind === "refused") {

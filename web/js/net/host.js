@@ -199,12 +199,12 @@ export function createHost(table, options) {
     if (!s.token || msg.token !== s.token) s.token = protocol.token();
     tokens.set(Number(s.seat), s.token);
     options.onTokens?.(Object.fromEntries(tokens));
-    s.name = msg.name.trim() || `${Number(s.seat) + 1}`;
+    s.name = protocol.cleanName(msg.name) || `${Number(s.seat) + 1}`;
     s.lang = msg.lang;
     send(s, "welcome", { seat: s.seat, host: options.hostName, token: s.token });
     s.joined = true;
     if (options.inRoom?.()) return options.onChange?.(); // seated when the host deals
-    const reply = await call("guest_join", s.seat, msg.name, msg.lang);
+    const reply = await call("guest_join", s.seat, s.name, msg.lang);
     if (reply?.error) {
       send(s, "closed", { why: "seat" });
       s.joined = false;
@@ -258,6 +258,8 @@ export function createHost(table, options) {
       const s = seats.get(seat);
       if (s) drop(s, "removed");
     },
+    /** Peers met by the table code that have not said hello yet (a stranger joining). */
+    get connecting() { return waiting.size; },
     /** Who is connected, by seat. */
     get connected() { return [...seats.values()].filter((s) => s.joined).map((s) => s.seat); },
     /** The friends connected: seat, name, language, ready (the room's "Deal" waits for all). */

@@ -131,6 +131,24 @@ export function bucket(rate = RATE, now = () => performance.now()) {
   };
 }
 
+/** The longest name shown, in characters (code points): the lobby's field takes as many. */
+export const NAME_MAX = 24;
+/** What a name may not hold: control characters, the direction marks and overrides that
+ * would turn the text around it, line breaks of other kinds, the byte-order mark. (Joiners
+ * stay: Devanagari and emoji need them.) web/table/friends.py's clean_name removes the same. */
+const NOT_IN_NAMES = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF\u2028\u2029]/gu;
+
+/**
+ * A name as every page shows it, wherever it came from (a stranger's hello, a host's
+ * welcome, a table's seats): one line, trimmed, at most NAME_MAX characters; "" for none.
+ * @param {unknown} name
+ */
+export function cleanName(name) {
+  if (typeof name !== "string") return "";
+  const line = name.slice(0, 256).replace(NOT_IN_NAMES, " ").replace(/\s+/g, " ").trim();
+  return Array.from(line).slice(0, NAME_MAX).join("").trim();
+}
+
 /** A random token (a friend's seat is known by it when the friend comes back). */
 export function token() {
   const bytes = crypto.getRandomValues(new Uint8Array(16));

@@ -11,6 +11,8 @@
 import { WORDS } from "./words.js";
 
 const TRYSTERO = "../../vendor/trystero-nostr-0.25.4/index.mjs";
+const TRYSTERO_CORE = "../../vendor/trystero-core-0.25.4/index.mjs";
+const TRYSTERO_REDUNDANCY = 5; // (its Nostr strategy's ``defaultRedundancy``: not exported)
 const APP_ID = "kortti.friends.v1";
 const RELAY_CHECK_MS = 8000; // a relay that has not answered by then is said to be out of reach
 
@@ -70,10 +72,37 @@ function peerChannel(id, action, room) {
 }
 
 /**
+ * The ICE servers: the STUN servers, and the player's own TURN server if one is set (about
+ * one pair of strangers in five finds no direct route: a TURN server relays their traffic).
+ * @param {{stun: string[], turn?: {urls: string[], username: string, credential: string}}} net
+ * @returns {RTCIceServer[]}
+ */
+export function iceServers(net) {
+  /** @type {RTCIceServer[]} */
+  const servers = net.stun.length ? [{ urls: net.stun }] : [];
+  if (net.turn?.urls.length) servers.push({ urls: net.turn.urls, username: net.turn.username, credential: net.turn.credential });
+  return servers;
+}
+
+/**
+ * The relays a page uses: the player's, or Trystero's own choice from its public list
+ * (the same relays the table codes use: ``getRelays`` as Trystero's Nostr strategy calls it,
+ * five of them, picked by the app id).
+ * @param {string[]} relays the player's (connection settings), or none
+ * @returns {Promise<string[]>}
+ */
+export async function relayUrls(relays) {
+  if (relays.length) return relays;
+  const [{ defaultRelayUrls }, { getRelays }] = await Promise.all([import(TRYSTERO), import(TRYSTERO_CORE)]);
+  return getRelays({ appId: APP_ID }, defaultRelayUrls, TRYSTERO_REDUNDANCY, true);
+}
+
+/**
  * Join the table ``code``: ``onPeer(channel)`` for each peer that connects (the host gets
  * its friends; a friend gets the host). ``relays``: WebSocket URLs; ``stun``: STUN URLs.
  * @param {string} code four words (words.js)
- * @param {{host: boolean, relays: string[], stun: string[], onPeer: (channel: PeerChannel) => void,
+ * @param {{host: boolean, relays: string[], stun: string[], turn?: {urls: string[], username: string, credential: string},
+ *   onPeer: (channel: PeerChannel) => void,
  *   onError?: (why: string) => void}} options
  * @returns {Promise<{leave(): void}>}
  */
@@ -86,7 +115,7 @@ export async function joinTable(code, options) {
     appId: APP_ID,
     password: code,
     ...(options.relays.length ? { relayConfig: { urls: options.relays, warnOnRelayFailure: false } } : {}),
-    rtcConfig: { iceServers: options.stun.length ? [{ urls: options.stun }] : [] },
+    rtcConfig: { iceServers: iceServers(options) },
     rtcPolyfill: OfferKeepingConnection,
   }, roomId, { onJoinError: () => options.onError?.("password") });
   const action = room.makeAction("k");

@@ -928,6 +928,12 @@ export const table = {
   get busy() { return ui.busy; },
   /** Each pause taken ({kind: bot, trick, beat, only or tap, planned: ms}), oldest first. */
   get pauses() { return pauses.slice(); },
+  /** A public table's host deals the next deal without waiting for anyone's "ready" (a
+   * stranger who went quiet holds nobody up); nothing if no deal is over. */
+  dealNow() {
+    if (root.hidden || model?.next !== "over" || model.match_over || model.guest) return;
+    send("next_deal", "now");
+  },
   /** Call ``fn`` with every reply the table draws (its model and moments). */
   watch(fn) { watchers.push(fn); },
   /** A reply that came by itself (a friends table): played out in its turn. */
