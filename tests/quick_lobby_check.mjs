@@ -230,4 +230,8 @@ for (let i = 0; i < 5; i++) {
 out.copies.push((await parse(wire(await announce({ free: 1 })), { limiter: copies })).ok ? "ok" : "refused");
 
 out.presets = PRESETS;
+// --- names, as every page shows them (protocol.js): the Python side cleans the same ones
+const protocol = await load("js/net/protocol.js");
+out.names = (fromPython.names ?? []).map((/** @type {unknown} */ n) => protocol.cleanName(n));
+
 console.log(JSON.stringify(out));

@@ -54,11 +54,27 @@ def checked(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], d
         "tableSignedByAnother": {**table, "sig": make_event(coincurve.PrivateKey(), KIND_TABLE, content, now, topic)["sig"]},
     }
     inputs = tmp_path_factory.mktemp("quick-input") / "events.json"
-    inputs.write_text(json.dumps({"now": now, "events": events}))
+    inputs.write_text(json.dumps({"now": now, "events": events, "names": NAMES}))
     out = subprocess.run([node, str(HERE / "quick_lobby_check.mjs"), str(site), str(inputs)],
                          capture_output=True, text=True, timeout=600, check=False)
     assert out.returncode == 0, out.stderr[-3000:]
     return dict(json.loads(out.stdout.strip().splitlines()[-1])), events
+
+
+# Names as strangers might type them: spaces, line breaks, control characters, direction
+# overrides and isolates, a byte-order mark, joiners (kept: Devanagari and emoji need them),
+# too long (in characters, not UTF-16 units), and nothing left at all.
+NAMES = ["  Ann  ", "Ben\n\tCy", "Dee\u0000\u0007x", "\u202eevil\u202c", "\u2066Eve\u2069", "\ufeffFay",
+         "क्\u200dष", "👩\u200d👩\u200d👧", "x" * 30, "😀" * 30, "\u200e\u200f\u061c", "   ", "Gil\u2028Hal\u2029",
+         "é\u0301", "Ann\u00a0Lee", "\u0085Ivy\u009f"]
+
+
+def test_names_are_cleaned_alike_by_the_pages_and_the_host_controller(checked: tuple[dict[str, Any], Any]) -> None:
+    from web.table.friends import clean_name
+
+    assert checked[0]["names"] == [clean_name(name, "") for name in NAMES]
+    assert checked[0]["names"][:6] == ["Ann", "Ben Cy", "Dee x", "evil", "Eve", "Fay"]
+    assert checked[0]["names"][11] == ""
 
 
 def test_event_ids_and_signatures_match_the_published_nip01_nip13_event(checked: tuple[dict[str, Any], Any]) -> None:

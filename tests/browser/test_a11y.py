@@ -1,12 +1,12 @@
 """Accessibility: axe-core (tests/browser/axe.py: WCAG 2.x A and AA, and best practices)
 finds no violation, of any impact, on every kind of page a player or an author meets:
-the lobby, a friends table's room (before the deal), the table mid-deal in each game (in
+the lobby, a friends table's room (before the deal), the quick match's first page, the table mid-deal in each game (in
 each theme: light, dark, high contrast), the summary, a replay, the history and the
 statistics (each theme), the rules pages with a live example stepped and a "your turn"
 answered, the rules index, the authors' guide, the embed test page
 (with its preview frame) and an embed frame, alone and in another site's page; each at
 1280×800 and at 360×740. axe looks inside frames too, across origins. And none of the
-lobby, the room and the rules pages scrolls sideways at either size (WCAG 1.4.10, reflow).
+lobby, the room, the quick match's page and the rules pages scrolls sideways at either size (WCAG 1.4.10, reflow).
 
 And the embed test page counts moves as its messages do (issue 9, req. 6).
 """
@@ -53,6 +53,17 @@ def test_friends_room(page: Any, watch: Any, size: str) -> None:
     page.wait_for_selector("#room-timer")
     axe.check(page, f"a friends table's room at {size}")
     assert_reflows(page, f"a friends table's room at {size}")
+
+
+def test_quick_match_pages(page: Any, watch: Any, size: str) -> None:
+    open_lobby(page)
+    page.click("#quick-start")
+    page.wait_for_selector("#quick-consent")
+    page.click("#quick-go")  # (no name: said beside the field)
+    page.wait_for_selector("#quick-said:has-text('Type the name')")
+    page.click(".net-settings summary")  # (the connection settings open: the TURN fields too)
+    axe.check(page, f"the quick match's first page at {size}")
+    assert_reflows(page, f"the quick match's first page at {size}")
 
 
 THEMES = ["light", "dark", "contrast"]

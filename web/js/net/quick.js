@@ -144,8 +144,9 @@ export function quickMatch(section, game, hooks) {
  * @param {Preset} preset
  * @param {string} name
  * @param {Hooks} hooks
+ * @param {string} [lead] what to say before "Looking for a table…"
  */
-async function begin(section, preset, name, hooks) {
+async function begin(section, preset, name, hooks, lead = "") {
   const s = {
     preset, name, hooks, section, state: "looking",
     keys: /** @type {import("./nostr.js").Keys | null} */ (null),
@@ -163,7 +164,7 @@ async function begin(section, preset, name, hooks) {
   };
   session = s;
   drawLooking(s);
-  say(s, t("web.quick.looking"));
+  say(s, lead ? `${lead} ${t("web.quick.looking")}` : t("web.quick.looking"));
   s.keys = await newKeys();
   const { relayUrls } = await import("./room.js");
   const urls = await relayUrls(s.net.relays);
@@ -285,8 +286,9 @@ async function seated(s, ch) {
       if (why === "left") return stopQuick(); // (the player left: done() goes to the lobby)
       // another was quicker to the last seat, or the table closed before it dealt this page in
       // (its host moved to an older table as this page came): on to the next table
-      if (why === "full" || why === "taken" || (!shown && (why === "closed-by-host" || why === "host-left"))) {
-        return restartLooking(s);
+      if (why === "full" || why === "taken") return restartLooking(s);
+      if (!shown && (why === "closed-by-host" || why === "host-left")) {
+        return restartLooking(s, hostName ? t("web.quick.gone.host", { host: hostName }) : t("web.quick.gone.host.unnamed"));
       }
       s.section.hidden = false;
       gonePage(s, why, hostName);
@@ -294,11 +296,13 @@ async function seated(s, ch) {
   });
 }
 
-/** Back to looking, with the sockets open again (a seated stranger closed them). @param {any} s */
-function restartLooking(s) {
+/** Back to looking, with the sockets open again (a seated stranger closed them), saying
+ * first why (``lead``) if there is more to say than "Looking for a table…".
+ * @param {any} s @param {string} [lead] */
+function restartLooking(s, lead = "") {
   const { section, preset, name, hooks } = s;
   stopQuick();
-  begin(section, preset, name, hooks);
+  begin(section, preset, name, hooks, lead);
 }
 
 // ------------------------------------------------------------------ hosting
