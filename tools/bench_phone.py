@@ -11,19 +11,20 @@ beside it) and drives Debian's Chromium through Playwright, as ``tools/bench_sit
 
 * **The link.** A Python server serves the built site as a static host does: gzip
   (``Content-Encoding: gzip``, level 6) for every file that gzip shrinks by at least 10 %
-  ("compress what compresses": HTML, JS, CSS, JSON, the wasm, the zips; not the PNGs), the
+  ("compress what compresses": HTML, JS, CSS, JSON, the wasm, the zips, the snapshot; the
+  output lists the kinds), the
   ``Cache-Control`` of ``netlify.toml`` (``vendor/`` and the snapshot immutable, the rest
   Netlify's default ``max-age=0, must-revalidate``), and every byte it writes (headers and
   bodies, every connection together) passes through ONE shared link of ``--mbit`` Mbit/s (9):
   a token bucket with no burst, shared by all connections, that lets each 16 kB chunk out
   when the link is free; and each response waits ``--latency-ms`` (150 ms) before it starts,
-  like a mobile network's round trip. Chromium's own network throttling is not used: it
-  throttles each request apart, not one link for all of them, and not the service worker's.
-  The bytes sent through the link are printed.
+  like a mobile network's round trip. The shaping is done in the server, not by DevTools'
+  network emulation, so every request (the page's, its workers', the service worker's)
+  shares the one link. The bytes sent through the link are printed.
 * **The CPU.** The page's main thread is slowed ``--cpu`` times (4) through DevTools
   (``Emulation.setCPUThrottlingRate`` on every page, before it navigates). Chromium refuses
-  that command on a worker ("Operation is only supported for pages, not workers": the bench
-  asks every worker it attaches to, with ``Target.setAutoAttach``, and prints the answer), so
+  that command on a worker ("Operation is only supported for pages, not workers": the bench's
+  check asks a worker it attached to with ``Target.setAutoAttach`` and prints the answer), so
   the workers are slowed by the operating system the way DevTools slows the main thread,
   in wall time: a helper process (this file with ``--slow-workers``, at real-time priority)
   puts the threads of every dedicated worker (PyScript's Python worker, the rules pages'
