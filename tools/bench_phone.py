@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How fast the site is on a phone (issue 49): prints measured figures, asserts nothing.
 
-    .venv/bin/python tools/bench_phone.py            # 3 runs, four games, Lighthouse: about 20-30 min
+    .venv/bin/python tools/bench_phone.py            # 3 runs, four deals, Lighthouse: half an hour or more
     .venv/bin/python tools/bench_phone.py --quick    # one run, one game: a quick look
     .venv/bin/python tools/bench_phone.py --mbit 9 --latency-ms 150 --cpu 4 --games katko
 
