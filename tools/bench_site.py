@@ -116,6 +116,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
@@ -494,18 +495,22 @@ def load_page(page: Any, url: str, profile: str, *, reload: bool = False, clicks
 
 
 def visit(playwright: Any, base: str, url: str, *, warm: bool, service_workers: str = "allow",
-          clicks: bool = False) -> dict[str, Any]:
+          clicks: bool = False, device: dict[str, Any] | None = None,
+          on_page: Callable[[Any, Any], None] | None = None) -> dict[str, Any]:
     """A first visit to ``url`` in a fresh browser profile (cold); with ``warm``, once cached (by
     the service worker if the page has one, else the HTTP cache), the page is closed and the
     site opened again in a new tab (a return visit: a new renderer process, the profile's disk
-    caches), then reloaded in that tab."""
+    caches), then reloaded in that tab. ``device``: more options of the browser context (a
+    phone's screen, bench_phone.py); ``on_page(context, page)`` runs on each page before it
+    navigates (bench_phone.py slows its CPU there)."""
     path = chromium_path()
     if path is None:
         sys.exit("bench_site: no system chromium (apt-get install chromium)")
     out: dict[str, Any] = {}
     with tempfile.TemporaryDirectory(prefix="bench-profile-") as profile:
         context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=path, args=CHROMIUM_FLAGS, base_url=base, service_workers=service_workers)
+            profile, executable_path=path, args=CHROMIUM_FLAGS, base_url=base, service_workers=service_workers,
+            **(device or {}))
         try:
             context.add_init_script(INIT)
             sw_requests: list[str] = []
@@ -513,6 +518,8 @@ def visit(playwright: Any, base: str, url: str, *, warm: bool, service_workers: 
             context.on("request", lambda r: sw_requests.append(r.url) if r.service_worker is not None else None)
             page = context.pages[0] if context.pages else context.new_page()
             page.on("request", lambda r: worker_seen.append(r.url) if "pyodide.asm.wasm" in r.url else None)
+            if on_page:
+                on_page(context, page)
             page.wait_for_timeout(1000)  # the new browser settles
             wasm = traced(context, page, lambda: out.update(cold=load_page(page, url, profile, clicks=clicks)))
             out["cold"]["wasm"] = wasm
@@ -528,6 +535,8 @@ def visit(playwright: Any, base: str, url: str, *, warm: bool, service_workers: 
                 out["sw_requests"] = len(sw_requests)
                 page.wait_for_timeout(1000)
                 tab = context.new_page()
+                if on_page:
+                    on_page(context, tab)
                 page.close()
                 tab.wait_for_timeout(1000)  # the old renderer goes
                 wasm = traced(context, tab, lambda: out.update(warm=load_page(tab, url, profile)))
@@ -573,15 +582,7 @@ def play_deal(browser: Any, base: str, game: str, players: int, trace: bool = Fa
             tracing = True
         page.goto("/?fast&seed=11")
         page.wait_for_selector("body[data-ready='1']", timeout=BOOT_TIMEOUT)
-        page.check(f"input[name=game][value='{game}']")
-        if page.is_enabled("#players"):
-            page.select_option("#players", str(players))
-        for select in page.locator("select[name=level]").all():
-            values = select.locator("option").evaluate_all("os => os.map((o) => o.value)")
-            select.select_option("hard" if "hard" in values else values[-1])
-        started = page.evaluate("performance.now()")
-        page.click("#start")
-        page.wait_for_selector("#table:not([hidden])", timeout=60_000)
+        started = start_hard_deal(page, game, players)
         hints = turns = 0
         for _ in range(400):
             kind = str(page.wait_for_function(TURN, timeout=180_000).json_value())
@@ -622,6 +623,21 @@ def play_deal(browser: Any, base: str, game: str, players: int, trace: bool = Fa
         if tracing:
             browser.stop_tracing()
         context.close()
+
+
+def start_hard_deal(page: Any, game: str, players: int) -> float:
+    """From the ready lobby: ``game`` with ``players`` seats, the hard bot at every other seat,
+    Start pressed; returns when Start was pressed (ms from navigation)."""
+    page.check(f"input[name=game][value='{game}']")
+    if page.is_enabled("#players"):
+        page.select_option("#players", str(players))
+    for select in page.locator("select[name=level]").all():
+        values = select.locator("option").evaluate_all("os => os.map((o) => o.value)")
+        select.select_option("hard" if "hard" in values else values[-1])
+    started = float(page.evaluate("performance.now()"))
+    page.click("#start")
+    page.wait_for_selector("#table:not([hidden])", timeout=60_000)
+    return started
 
 
 def _enabled_soon(page: Any, selector: str, ms: int = 5000) -> bool:
@@ -704,6 +720,16 @@ def top_tasks(tasks: list[list[float]], loafs: list[dict[str, Any]], trace: dict
         print(f"{indent}{dur:5.0f} ms{cpu_text} at {at / 1000:6.2f} s: {attribute(loafs, at, dur)}")
 
 
+def add_bare_pages(site: Path) -> set[str]:
+    """The bare Pyodide references (main thread, dedicated worker) beside the built site:
+    the names of the files added."""
+    pyodide = build.PYODIDE[4]
+    (site / "bare.html").write_text(BARE % {"pyodide": pyodide}, "utf-8")
+    (site / "bare-worker.html").write_text(BARE_WORKER_PAGE, "utf-8")
+    (site / "bare-worker.js").write_text(BARE_WORKER % {"pyodide": pyodide}, "utf-8")
+    return {"bare.html", "bare-worker.html", "bare-worker.js"}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="page loads of each kind (median reported)")
@@ -721,12 +747,9 @@ def main(argv: list[str] | None = None) -> int:
         print("building the site …", flush=True)
         build.build(site)
         pyodide = build.PYODIDE[4]
-        (site / "bare.html").write_text(BARE % {"pyodide": pyodide}, "utf-8")
-        (site / "bare-worker.html").write_text(BARE_WORKER_PAGE, "utf-8")
-        (site / "bare-worker.js").write_text(BARE_WORKER % {"pyodide": pyodide}, "utf-8")
+        bench_files = add_bare_pages(site)
         eager_copy(site)
         sizes = gzip_sizes(site)
-        bench_files = {"bare.html", "bare-worker.html", "bare-worker.js"}
         precache = precache_list(site)
         srv = make_server(site)
         threading.Thread(target=srv.serve_forever, daemon=True).start()
