@@ -225,7 +225,9 @@ def site_files() -> dict[str, bytes]:
     files["manifest.webmanifest"] = pagedata.manifest(page).encode()
     template = (WEB / "index.html").read_text("utf-8")
     template = template.replace("{{PRELOAD}}", preload_links(files)).replace("{{LOAD_GUARD}}", load_guard.code())
-    files["index.html"] = pagedata.render_index(template, page, PYSCRIPT[4]).encode()
+    words = pagedata.catalogue_files(page)  # every language but English: fetched when used
+    files.update(words)
+    files["index.html"] = pagedata.render_index(template, pagedata.page_data(page, words), PYSCRIPT[4]).encode()
     files.update(rules.all_files(files))  # rules pages, live examples, embed frame, lesson.zip
     files.update(with_bytecode(files, ["engine.zip", "table.zip", "lesson.zip"]))
     files.update(snapshot_files(files))  # made from the zips as shipped

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from .conftest import Host
-from .play import BOOT_TIMEOUT
+from .play import BOOT_TIMEOUT, choose_language
 
 ROOT = Path(__file__).resolve().parents[2]
 STATE = "document.getElementById('embed').dataset.state"
@@ -411,7 +411,7 @@ def test_embed_test_page(page: Any, watch: Any) -> None:
     preview.click(".ex-last")
     assert preview.evaluate(CONTENT) <= height
     page.fill("#record", '{"game": "katko", "players": 2, "deals": [{"dealer": 0, "hands": [["AS"]]}]}')
-    page.select_option("#lang", "fi")
+    choose_language(page, "fi")
     page.click("#try button[type=submit]")
     page.wait_for_function("document.getElementById('code').value.includes('lang=fi')")
 

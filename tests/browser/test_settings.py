@@ -18,6 +18,7 @@ from . import axe
 from .play import (
     BOOT_TIMEOUT,
     TURN,
+    choose_language,
     menu_click,
     open_lobby,
     start_match,
@@ -124,7 +125,7 @@ def test_a_corrupt_stored_value_falls_back_to_the_defaults(page: Any, watch: Any
 
 def test_the_dialog_in_finnish(page: Any, watch: Any) -> None:
     open_lobby(page)
-    page.select_option("#lang", "fi")
+    choose_language(page, "fi")
     assert page.get_attribute("#settings-btn", "aria-label") == "Asetukset"
     dialog = open_dialog(page)
     assert dialog.get_by_role("heading", name="Asetukset").is_visible()
