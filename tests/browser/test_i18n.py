@@ -369,3 +369,24 @@ def test_a_language_whose_words_cannot_come_leaves_the_page_as_it_was(browser: A
         assert page.evaluate("localStorage.getItem('kortti-lang')") != "fi"
     finally:
         context.close()
+
+
+def test_a_language_fetched_for_a_friend_reaches_the_hosts_python(page: Any, watch: Any) -> None:
+    """The host's page fetches a friend's language when the friend joins (net/host.js's
+    ``words``: i18n.loadCatalogue) while the host's page stays in its own; the host's
+    Python then words a table in it (as it does the friend's table, guest_join)."""
+    cs = load(ROOT / "web" / "i18n" / "cs.json")
+    open_lobby(page)
+    start_match(page, "kocka", name="Tester")
+    wait_turn(page)
+    said = page.evaluate("""async () => {
+      const i18n = await import("/js/i18n.js");
+      const engine = await import("/js/engine.js");
+      const before = (await engine.call("set_language", "cs")).model.status;  // no Czech words yet
+      await i18n.loadCatalogue("cs");
+      const after = (await engine.call("set_language", "cs")).model.status;
+      await engine.call("set_language", "en");
+      return [document.documentElement.lang, before, after];
+    }""")
+    assert said[0] == "en"  # the host's page still speaks English
+    assert said[2] == cs["web.pass.prompt"].replace("{name}", "Bot 1") != said[1]
