@@ -225,7 +225,9 @@ def site_files() -> dict[str, bytes]:
     files["manifest.webmanifest"] = pagedata.manifest(page).encode()
     template = (WEB / "index.html").read_text("utf-8")
     template = template.replace("{{PRELOAD}}", preload_links(files)).replace("{{LOAD_GUARD}}", load_guard.code())
-    files["index.html"] = pagedata.render_index(template, page, PYSCRIPT[4]).encode()
+    words = pagedata.catalogue_files(page)  # every language but English: fetched when used
+    files.update(words)
+    files["index.html"] = pagedata.render_index(template, pagedata.page_data(page, words), PYSCRIPT[4]).encode()
     files.update(rules.all_files(files))  # rules pages, live examples, embed frame, lesson.zip
     files.update(with_bytecode(files, ["engine.zip", "table.zip", "lesson.zip"]))
     files.update(snapshot_files(files))  # made from the zips as shipped
@@ -299,14 +301,25 @@ def snapshot_files(files: dict[str, bytes]) -> dict[str, bytes]:
     return {name: data, "pyodide-boot.mjs": boot}
 
 
+# What offline play does not need: the rules pages and their lessons, the embed frame, the
+# worker's memory snapshot (a faster boot: Python boots plainly without it), the other
+# languages' words, and the table code's libraries (they need the internet anyway). On a
+# connection that says Save-Data or is slow, the service worker keeps these later (web/sw.js).
+PRECACHE_LATER = ("rules/", "embed/", "lesson.zip", "py-snapshot-", "i18n/", "vendor/trystero-",
+                  "vendor/noble-")
+
+
 def service_worker(files: dict[str, bytes]) -> tuple[bytes, str]:
-    """sw.js with the precache list and a cache name from the hash of every file."""
+    """sw.js with the precache list (LATER: what offline play can do without) and a cache
+    name from the hash of every file."""
     h = hashlib.sha256()
     for path in sorted(files):
         h.update(path.encode() + b"\0" + hashlib.sha256(files[path]).digest())
     version = h.hexdigest()[:16]
     urls = ["./"] + [f"./{p}" for p in sorted(files)]
-    head = f"const VERSION = {json.dumps(version)};\nconst PRECACHE = {json.dumps(urls, indent=0)};\n"
+    later = [f"./{p}" for p in sorted(files) if p.startswith(PRECACHE_LATER)]
+    head = (f"const VERSION = {json.dumps(version)};\nconst PRECACHE = {json.dumps(urls, indent=0)};\n"
+            f"const LATER = {json.dumps(later, indent=0)};\n")
     return (head + (WEB / "sw.js").read_text("utf-8")).encode(), version
 
 

@@ -44,12 +44,19 @@ def _boot() -> dict[str, str]:
 
 
 def init(data: str) -> str:
-    """The catalogues of every language, and the page's language; then the bots are
-    imported, while the reader is still in the lobby. Says how the worker booted."""
+    """The catalogues the page has (its language's and English's), the words read across
+    every language, and the page's language; then the bots are imported, while the reader
+    is still in the lobby. Says how the worker booted."""
     global _table
     config = json.loads(data)
-    _table = Table(config["messages"], config.get("lang") or "en")
+    _table = Table(config["messages"], config.get("lang") or "en", config.get("across"))
     return _json({"ok": True, "boot": _boot()})
+
+
+def add_catalogue(lang: str, messages: str) -> str:
+    """A language's words, fetched by the page when used (a switch, a friend who joined in it)."""
+    _t().catalogues[str(lang)] = json.loads(messages)
+    return _json({"ok": True})
 
 
 def warm(games: str) -> str:
@@ -151,7 +158,7 @@ def replay_step(request: str) -> str:
 
 __export__ = ["init", "warm", "start", "resume", "act", "act_cards", "check_cards", "why", "category",
               "suggest", "leave_seat", "next_deal", "undo", "bot_turn", "hint", "duplicate", "set_language", "record",
-              "bot_errors", "stop", "replay_open", "replay_step"]
+              "bot_errors", "stop", "replay_open", "replay_step", "add_catalogue"]
 
 
 # "Review my play" (table/review.py): the page asks for the decisions, then each in turn

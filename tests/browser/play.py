@@ -115,3 +115,10 @@ def shown_results(page: Any) -> dict[int, list[str]]:
 
 def replay(doc: dict[str, Any]) -> dict[str, Any]:
     return engine.replay_record(doc)
+
+
+def choose_language(page: Any, code: str, menu: str = "#lang") -> None:
+    """``code`` chosen in a language menu, and the page switched to it: its words are
+    fetched first when the page has not used that language yet (js/i18n.js)."""
+    page.select_option(menu, code)
+    page.wait_for_function("(code) => document.documentElement.lang === code", arg=code)

@@ -411,7 +411,7 @@ def test_embed_test_page(page: Any, watch: Any) -> None:
     preview.click(".ex-last")
     assert preview.evaluate(CONTENT) <= height
     page.fill("#record", '{"game": "katko", "players": 2, "deals": [{"dealer": 0, "hands": [["AS"]]}]}')
-    page.select_option("#lang", "fi")
+    page.select_option("#lang", "fi")  # the test page's own menu (the embed code's language)
     page.click("#try button[type=submit]")
     page.wait_for_function("document.getElementById('code').value.includes('lang=fi')")
 

@@ -14,7 +14,15 @@ from typing import Any
 
 import pytest
 
-from .play import BOOT_TIMEOUT, menu_click, open_lobby, start_match, take_turn, wait_turn
+from .play import (
+    BOOT_TIMEOUT,
+    choose_language,
+    menu_click,
+    open_lobby,
+    start_match,
+    take_turn,
+    wait_turn,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = sorted(p.stem for p in (ROOT / "web" / "i18n").glob("*.json"))
@@ -147,7 +155,7 @@ def test_browser_language_and_switching(browser: Any, base_url: str) -> None:
 
         # switched in the page: the lobby changes at once, no reload
         page.evaluate("window.sameDocument = true")
-        page.select_option("#lang", "en")
+        choose_language(page, "en")
         assert page.inner_text("#lobby-title") == en["web.lobby.title"]
         assert page.inner_text("#start") == en["web.lobby.start"]
         assert page.input_value("#name") == en["web.lobby.name.default"]  # the default name follows
@@ -160,7 +168,7 @@ def test_browser_language_and_switching(browser: Any, base_url: str) -> None:
         assert title_en.startswith("Kočka") and "deal 1" in title_en
         assert page.inner_text("#status") == en["web.pass.prompt"].replace("{name}", "Bot 1")
         page.click("#menu-btn")  # at the table, the language is in its menu (the site's header hides)
-        page.select_option("#table-lang", "cs")
+        choose_language(page, "cs", "#table-lang")
         page.wait_for_function("document.getElementById('table-title').textContent.includes('rozdání')")
         assert page.inner_text("#status") == cs["web.pass.prompt"].replace("{name}", "Bot 1")
         assert page.inner_text("#leave") == load(ROOT / "engine" / "locale" / "cs.json")["action.leave"]
@@ -184,7 +192,7 @@ def test_browser_language_and_switching(browser: Any, base_url: str) -> None:
     ("en", "katko", 5), ("fi", "katte", 4), ("fi", "call-kitti", 4), ("cs", "kocka", 4), ("cs", "katte", 3)])
 def test_no_raw_key_after_a_deal(page: Any, watch: Any, lang: str, game: str, players: int) -> None:
     open_lobby(page, "fast&seed=9")
-    page.select_option("#lang", lang)
+    choose_language(page, lang)
     assert_no_raw_keys(texts(page), f"{lang} lobby")
     watch_models(page)
     start_match(page, game, players=players, seat=1, name="Tester")
@@ -248,10 +256,10 @@ def test_switching_on_a_rules_page_is_remembered(page: Any, watch: Any) -> None:
     assert page.inner_text("#lobby-title") == fi["web.lobby.title"]
     assert page.input_value("#lang") == "fi"
     assert page.get_attribute("a.rules-link", "href") == "rules/fi/index.html"
-    page.select_option("#lang", "cs")  # the lobby's own switch moves the link along
+    choose_language(page, "cs")  # the lobby's own switch moves the link along
     assert page.get_attribute("a.rules-link", "href") == "rules/cs/index.html"
     assert page.inner_text("a.rules-link") == cs["web.rules.link"]
-    page.select_option("#lang", "fi")
+    choose_language(page, "fi")
 
     # and the language-neutral rules/ goes on to the remembered language
     page.goto("/rules/")
@@ -266,13 +274,13 @@ def test_switching_at_the_table_changes_every_word_into_the_next_deal(page: Any,
     fi = load(ROOT / "web" / "i18n" / "fi.json")
     cs = load(ROOT / "web" / "i18n" / "cs.json")
     open_lobby(page)
-    page.select_option("#lang", "fi")
+    choose_language(page, "fi")
     start_match(page, "katte", players=3, name="Tester")
     wait_turn(page)
     names = page.locator("#seats .seat-name")
     assert fi["web.bot.name"].replace("{n}", "1") in names.all_inner_texts()
     page.click("#menu-btn")
-    page.select_option("#table-lang", "cs")
+    choose_language(page, "cs", "#table-lang")
     page.wait_for_function("document.documentElement.lang === 'cs'")
 
     def czech(where: str) -> None:
@@ -295,3 +303,90 @@ def test_switching_at_the_table_changes_every_word_into_the_next_deal(page: Any,
     page.click("#summary-next")
     page.wait_for_function("document.getElementById('summary').hidden")
     czech("the next deal")
+
+
+# ------------------------------------------------------------ each language's words when used (issue 49)
+
+
+def test_the_page_carries_english_and_fetches_another_language_when_chosen(browser: Any, base_url: str) -> None:
+    """index.html carries English's words and the few read in every language, not every
+    catalogue; Czech's come when Czech is chosen, and then the whole lobby is Czech."""
+    en = load(ROOT / "web" / "i18n" / "en.json")
+    fi = load(ROOT / "web" / "i18n" / "fi.json")
+    cs = load(ROOT / "web" / "i18n" / "cs.json")
+    context = browser.new_context(base_url=base_url, locale="en-GB")
+    page = context.new_page()
+    fetched: list[str] = []
+    page.on("request", lambda r: fetched.append(r.url))
+    try:
+        html = page.request.get("/").text()
+        data = re.search(r'<script type="application/json" id="kortti-data">(.*?)</script>', html, re.DOTALL)
+        assert data is not None
+        assert len(data.group(1).encode()) < 110_000  # every language's words were 220 KB
+        # words only Finnish or Czech has are not in the English page; each language's name is
+        assert fi["web.lobby.title"] not in html and cs["web.lobby.title"] not in html
+        assert fi["web.settings.pace.help"] not in html and cs["web.friends.timer.off"] not in html
+        assert fi["web.lang.name"] in html and cs["web.lang.name"] in html
+
+        open_lobby(page)
+        assert page.inner_text("#lobby-title") == en["web.lobby.title"]
+        assert [u for u in fetched if "/i18n/" in u] == []  # English needs no other catalogue
+        assert page.locator("#lang option").all_inner_texts() == ["English", "Čeština", "Suomi"]
+
+        choose_language(page, "cs")
+        assert [u.rsplit("/", 1)[-1].split("-")[0] for u in fetched if "/i18n/" in u] == ["cs"]
+        assert page.inner_text("#lobby-title") == cs["web.lobby.title"]
+        assert page.input_value("#name") == cs["web.lobby.name.default"]
+        # no English left in the lobby: no English sentence that Czech words otherwise
+        shown = texts(page)
+        english = sorted({v for k, v in en.items() if len(v) > 12 and "{" not in v and cs.get(k) != v
+                          and v not in cs.values() and v in shown})
+        assert english == [], english[:5]
+        assert_no_raw_keys(shown, "Czech lobby")
+        # and back to English: at once, nothing fetched
+        choose_language(page, "en")
+        assert page.inner_text("#lobby-title") == en["web.lobby.title"]
+        assert len([u for u in fetched if "/i18n/" in u]) == 1
+    finally:
+        context.close()
+
+
+def test_a_language_whose_words_cannot_come_leaves_the_page_as_it_was(browser: Any, base_url: str) -> None:
+    """Offline, with Finnish never fetched: the page stays English, its menu says English,
+    and the reader is told why."""
+    en = load(ROOT / "web" / "i18n" / "en.json")
+    context = browser.new_context(base_url=base_url, locale="en-GB")
+    page = context.new_page()
+    try:
+        open_lobby(page)
+        page.route("**/i18n/*.json", lambda route: route.abort("internetdisconnected"))
+        page.select_option("#lang", "fi")
+        page.wait_for_selector("#lang-note:not([hidden])")
+        assert page.inner_text("#lang-note") == en["web.lang.offline"].replace("{language}", "Suomi")
+        assert page.get_attribute("html", "lang") == "en"
+        assert page.input_value("#lang") == "en"
+        assert page.inner_text("#lobby-title") == en["web.lobby.title"]
+        assert page.evaluate("localStorage.getItem('kortti-lang')") != "fi"
+    finally:
+        context.close()
+
+
+def test_a_language_fetched_for_a_friend_reaches_the_hosts_python(page: Any, watch: Any) -> None:
+    """The host's page fetches a friend's language when the friend joins (net/host.js's
+    ``words``: i18n.loadCatalogue) while the host's page stays in its own; the host's
+    Python then words a table in it (as it does the friend's table, guest_join)."""
+    cs = load(ROOT / "web" / "i18n" / "cs.json")
+    open_lobby(page)
+    start_match(page, "kocka", name="Tester")
+    wait_turn(page)
+    said = page.evaluate("""async () => {
+      const i18n = await import("/js/i18n.js");
+      const engine = await import("/js/engine.js");
+      const before = (await engine.call("set_language", "cs")).model.status;  // no Czech words yet
+      await i18n.loadCatalogue("cs");
+      const after = (await engine.call("set_language", "cs")).model.status;
+      await engine.call("set_language", "en");
+      return [document.documentElement.lang, before, after];
+    }""")
+    assert said[0] == "en"  # the host's page still speaks English
+    assert said[2] == cs["web.pass.prompt"].replace("{name}", "Bot 1") != said[1]

@@ -105,3 +105,54 @@ def test_a_return_visit_restores_reuses_compiled_wasm_and_plays_offline(
         assert offline.locator("figure.ex").count() > 0
     finally:
         context.close()
+
+
+# a connection that says Save-Data (navigator.connection as Chromium gives it), until the
+# tab says its link is good again (a later visit on a better connection)
+LIGHT = """Object.defineProperty(navigator, 'connection', { configurable: true,
+  get: () => ({ saveData: !sessionStorage.getItem('good-link'), effectiveType: '4g' }) });"""
+KEPT = """async () => {
+  const names = (await caches.keys()).filter((k) => k.startsWith('kortti-'));
+  if (names.length !== 1) return [];
+  return (await (await caches.open(names[0])).keys()).map((r) => new URL(r.url).pathname);
+}"""
+
+
+def test_save_data_keeps_what_offline_play_needs_first_and_the_rest_later(browser: Any, base_url: str) -> None:
+    """Issue 49, req. 4: a first visit with Save-Data on (a new browser: nothing kept yet)
+    precaches the lobby, the table, the engine, the runtime and the page's language, but
+    not the rules pages, the memory snapshot nor other languages' words; offline play works
+    from it; and a later visit on a good connection keeps the rest."""
+    context = browser.new_context(base_url=base_url, locale="en-GB")
+    context.add_init_script(LIGHT)
+    page = context.new_page()
+    try:
+        open_lobby(page)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT)
+        kept = page.evaluate(KEPT)
+        for needed in ("/", "/index.html", "/js/app.js", "/engine.zip", "/table.zip", "/worker.py", "/pyscript.json",
+                       "/pyodide-boot.mjs", "/app.css"):
+            assert needed in kept, needed
+        assert any(p.endswith("/python_stdlib.zip") for p in kept) and any(p.endswith(".wasm") for p in kept)
+        assert any(p.startswith("/cards/") for p in kept)
+        later = [p for p in kept if p.startswith(("/rules/", "/embed/", "/py-snapshot-", "/i18n/"))]
+        assert later == [], later[:5]
+
+        context.set_offline(True)
+        page.reload()
+        page.wait_for_selector("body[data-ready='1']", timeout=BOOT_TIMEOUT)
+        start_match(page, "kocka")
+        play_deal(page)
+        assert page.locator("#summary table.results tbody tr").count() == 4
+
+        context.set_offline(False)
+        page.evaluate("sessionStorage.setItem('good-link', '1')")
+        page.goto("/?fast")
+        page.wait_for_selector("body[data-ready='1']", timeout=BOOT_TIMEOUT)
+        page.wait_for_function(SNAPSHOT_CACHED, timeout=BOOT_TIMEOUT)
+        page.wait_for_function("""async () => Boolean(await caches.match(new URL('rules/en/index.html', location.href).href))
+          && (await caches.keys()).length === 1""", timeout=BOOT_TIMEOUT)
+        kept = page.evaluate(KEPT)
+        assert sum(p.startswith("/i18n/") for p in kept) == 2  # Finnish and Czech too
+    finally:
+        context.close()

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from .play import open_lobby, start_match, take_turn, wait_turn
+from .play import choose_language, open_lobby, start_match, take_turn, wait_turn
 
 BOXES = """() => [...document.querySelectorAll(
   '#hand .card, #trick .tcard, #seats .seat, #me .seat, #actions button, #center img,'
@@ -73,7 +73,7 @@ def test_the_lobby_fits_a_phone_in_every_language(phone_context: Any) -> None:
     page = phone_context.new_page()
     open_lobby(page)
     for lang in ("en", "fi", "cs"):
-        page.select_option("#lang", lang)
+        choose_language(page, lang)
         page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang)
         for game in ("katte", "katko", "call-kitti", "kocka"):
             page.check(f"input[name=game][value='{game}']")

@@ -77,10 +77,10 @@ def test_the_table_says_czech_card_counts(page: Any) -> None:
     page.wait_for_selector("body[data-ready='1']", timeout=BOOT_TIMEOUT)
     said = page.evaluate("""async () => {
       const i18n = await import("/js/i18n.js");
-      i18n.setLanguage("cs");
+      await i18n.setLanguage("cs");
       const cards = [1, 2, 5, 22].map((count) => i18n.t("web.table.cards", { count }));
       const points = [1, 3, 13].map((points) => i18n.t("web.kocka.seat_points", { points }));
-      i18n.setLanguage("en");
+      await i18n.setLanguage("en");
       return [cards, points, [1, 2].map((count) => i18n.t("web.table.cards", { count }))];
     }""")
     assert said == [["1 karta", "2 karty", "5 karet", "22 karet"],

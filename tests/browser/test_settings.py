@@ -18,6 +18,7 @@ from . import axe
 from .play import (
     BOOT_TIMEOUT,
     TURN,
+    choose_language,
     menu_click,
     open_lobby,
     start_match,
@@ -124,7 +125,7 @@ def test_a_corrupt_stored_value_falls_back_to_the_defaults(page: Any, watch: Any
 
 def test_the_dialog_in_finnish(page: Any, watch: Any) -> None:
     open_lobby(page)
-    page.select_option("#lang", "fi")
+    choose_language(page, "fi")
     assert page.get_attribute("#settings-btn", "aria-label") == "Asetukset"
     dialog = open_dialog(page)
     assert dialog.get_by_role("heading", name="Asetukset").is_visible()
@@ -399,3 +400,20 @@ def test_sounds_are_made_only_when_on(page: Any, watch: Any) -> None:
     assert page.evaluate("window.kortti.sounds()") == made
     # no recorded sound was fetched: none exists
     assert not page.evaluate("performance.getEntriesByType('resource').some((r) => /\\.(mp3|ogg|wav|m4a)$/.test(r.name))")
+
+
+def test_the_dialog_says_how_much_the_site_keeps_offline(page: Any, watch: Any) -> None:
+    """A line in the settings: how much the site keeps on this device, in MB, in the
+    reader's language (issue 49, req. 4)."""
+    open_lobby(page)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT)
+    open_dialog(page)
+    line = page.locator("#set-offline[data-bytes]")
+    line.wait_for()
+    size = int(line.get_attribute("data-bytes") or 0) / 1e6
+    assert size > 1  # the site's copy for offline play, Pyodide in it
+    assert line.inner_text() == f"Kept on this device for offline play: {size:.1f} MB."
+    page.evaluate("window.kortti.setLanguage('fi')")  # the open dialog is worded anew, with a decimal comma
+    expect(page.locator("#set-offline")).to_have_text(re.compile(r"^Tallessa tällä laitteella .*: \d+,\d Mt\.$"))
+    page.evaluate("window.kortti.setLanguage('cs')")
+    expect(page.locator("#set-offline")).to_have_text(re.compile(r"^Uloženo v tomto zařízení .*: \d+,\d MB\.$"))

@@ -12,7 +12,7 @@ from typing import Any
 import engine
 
 from . import axe
-from .play import BOOT_TIMEOUT, open_lobby, play_deal, record, replay, start_match
+from .play import BOOT_TIMEOUT, choose_language, open_lobby, play_deal, record, replay, start_match
 from .reflow import assert_reflows
 
 # A deal's outcome as web/table/outcome.py makes it (the statistics' rows come from these)
@@ -360,7 +360,7 @@ def test_the_statistics_fit_a_phone_in_every_language(page: Any, watch: Any) -> 
     for lang in ("en", "fi", "cs"):
         page.goto("/?fast#/stats")
         page.wait_for_selector("#stats[data-drawn='4']")
-        page.select_option("#lang", lang)
+        choose_language(page, lang)
         page.wait_for_function("(lang) => document.documentElement.lang === lang && "
                                "document.getElementById('stats').dataset.drawn === '4'", arg=lang)
         assert_reflows(page, f"the statistics in {lang}")

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from .axe import check as axe_check
-from .play import BOOT_TIMEOUT, start_match
+from .play import BOOT_TIMEOUT, choose_language, start_match
 
 SAVE = """(game, deal, updated) => ({
   v: 1, game,
@@ -396,10 +396,10 @@ def test_offer_cards_continue_discard_and_locked(page: Any, watch: Any) -> None:
     assert card.get_by_role("button", name="Continue").is_enabled()
     assert card.locator(".offer-note").inner_text() == ""
     # in the page's language
-    page.select_option("#lang", "fi")
+    choose_language(page, "fi")
     assert page.locator(".offer[data-game='katte']").get_by_role("button", name="Jatka").is_visible()
     assert "Jako 2" in page.locator(".offer[data-game='katte']").inner_text()
-    page.select_option("#lang", "cs")
+    choose_language(page, "cs")
     assert page.locator(".offer[data-game='katte']").get_by_role("button", name="Pokračovat").is_visible()
     # no offers: no section
     lobby_call(page, "lobby.offer({}, []);")

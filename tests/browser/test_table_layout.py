@@ -18,7 +18,16 @@ from typing import Any
 
 import pytest
 
-from .play import TURN, cut_short, open_lobby, start_match, stored_before, take_turn, wait_turn
+from .play import (
+    TURN,
+    choose_language,
+    cut_short,
+    open_lobby,
+    start_match,
+    stored_before,
+    take_turn,
+    wait_turn,
+)
 
 # Nothing moving on the felt: not busy, no trick on its way to a winner, no transition
 # or animation running on a seat or a card.
@@ -184,7 +193,7 @@ def start_in(page: Any, width: int, lang: str, game: str, players: int, settings
     if settings:
         stored_before(page, "kortti-settings", json.dumps(settings))
     open_lobby(page, "fast&seed=7")
-    page.select_option("#lang", lang)
+    choose_language(page, lang)
     page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang)
     start_match(page, game, players=players, seat=0)
 

@@ -1,9 +1,15 @@
 """The page data baked into index.html at build time: each game's player limits, lobby
 options and bot levels (straight from the engine), and the message catalogues of every
-language the page speaks (engine + web words; the page fills gaps from English)."""
+language the page speaks (engine + web words; the page fills gaps from English).
+
+The page carries only English (every language's fallback) and, for every language, the
+few words read across languages at once (ACROSS); each other language's catalogue is a
+file of its own, named by the hash of its bytes, fetched when that language is used
+(js/i18n.js). ``build`` keeps every catalogue: the build's checks and the tests read it."""
 
 from __future__ import annotations
 
+import hashlib
 import html
 import json
 from pathlib import Path
@@ -74,6 +80,33 @@ def build(root: Path) -> dict[str, Any]:
     # "rules": each numbered rule's section on the rules pages (a refusal links to it)
     return {"games": games, "order": list(games), "languages": langs, "messages": slim,
             "rules": rule_sections()}
+
+
+# Words the page reads in every language at once: the language menu's names (each in
+# itself), and the names that say "nobody typed a name" ("You") or "a computer player".
+ACROSS = ("web.lang.name", "web.lobby.name.default", "web.bot.name")
+
+
+def catalogue_files(data: dict[str, Any]) -> dict[str, bytes]:
+    """Each language's catalogue but English's (the page carries that) as a file of its own,
+    ``i18n/<lang>-<hash>.json``: a new build's words are a new name, never a stale file."""
+    files = {}
+    for lang, messages in data["messages"].items():
+        if lang == "en":
+            continue
+        body = json.dumps(messages, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode()
+        files[f"i18n/{lang}-{hashlib.sha256(body).hexdigest()[:12]}.json"] = body
+    return files
+
+
+def page_data(data: dict[str, Any], files: dict[str, bytes]) -> dict[str, Any]:
+    """What index.html carries: ``data`` with English's words only, the ACROSS words of
+    every language, and where each other language's catalogue is (``files``: catalogue_files)."""
+    en = data["messages"]["en"]
+    across = {lang: {k: m.get(k, en.get(k)) for k in ACROSS if m.get(k, en.get(k)) is not None}
+              for lang, m in data["messages"].items()}
+    where = {path.split("/")[1].split("-")[0]: path for path in files}
+    return {**data, "messages": {"en": en}, "across": across, "catalogues": where}
 
 
 def _json_for_script(data: Any) -> str:

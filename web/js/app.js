@@ -15,7 +15,7 @@ import { boot as bootPython, call } from "./engine.js";
 import { watchBoot, bootDone, bootFailed } from "./boot.js";
 import { registerWorker, takeUpdate } from "./pwa.js";
 import * as store from "./records/store.js";
-import { DATA, lang, t, applyStatic, setLanguage, languageName, onLanguage, el } from "./i18n.js";
+import { DATA, lang, t, applyStatic, setLanguage, languageName, onLanguage, onCatalogue, acrossLanguages, el } from "./i18n.js";
 import { confirmDialog } from "./table/table-view.js";
 import * as settings from "./settings.js";
 import { openSettings } from "./settings-dialog.js";
@@ -341,7 +341,7 @@ const quickHooks = {
   // (the lobby's default name, "You" in some language, is no name for strangers)
   name: () => {
     const name = lobby.choicesFor().name;
-    return DATA.languages.some((code) => DATA.messages[code]?.["web.lobby.name.default"] === name) ? "" : name;
+    return acrossLanguages("web.lobby.name.default").includes(name) ? "" : name;
   },
   saveName: (name) => lobby.setName(name),
   host: hostQuickTable,
@@ -385,7 +385,8 @@ function languageMenu() {
   const menu = /** @type {HTMLSelectElement} */ (document.getElementById("lang"));
   menu.replaceChildren(...DATA.languages.map((code) =>
     el("option", { value: code, lang: code, selected: code === lang }, languageName(code))));
-  menu.addEventListener("change", () => setLanguage(menu.value));
+  // (a language whose words cannot come, offline: the menu goes back to the page's language)
+  menu.addEventListener("change", async () => { if (!(await setLanguage(menu.value))) menu.value = lang; });
   onLanguage((code) => { menu.value = code; });
 }
 
@@ -419,11 +420,21 @@ performance.mark("kortti:lobby"); // the lobby is on screen and answers; Python 
 function python() {
   if (!ready) {
     watchBoot();
-    ready = bootPython({ messages: DATA.messages, lang, games: DATA.order });
+    // the catalogues the page has (its own language's, English's) and the words read
+    // across languages; a catalogue fetched later follows (onCatalogue below)
+    ready = bootPython({ messages: { ...DATA.messages }, across: DATA.across, lang, games: DATA.order });
     ready.then(pythonReady, (e) => bootFailed(String(e && e.message ? e.message : e)));
   }
   return ready;
 }
+// a language's words fetched later go to Python too, before they are used (a switch, or a
+// friend who joined in that language): its tables speak it
+onCatalogue((code, messages) => {
+  if (!ready) return undefined; // Python boots later, with every catalogue the page has then
+  const adding = ready.then(() => call("add_catalogue", code, JSON.stringify(messages)), () => {});
+  // a boot under way takes it once done: a switch in the lobby does not wait for the boot
+  return document.body.dataset.ready === "1" ? adding : undefined;
+});
 if (!FRIEND_PAGES.includes(route().page)) python();
 window.addEventListener("popstate", follow);
 // a reload (or a crash) on a table's address continues that match: saves first

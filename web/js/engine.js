@@ -72,8 +72,9 @@ export async function call(name, ...args) {
 }
 
 /**
- * Python is ready: the worker booted and took the page's words (``init``).
- * @param {{messages: object, lang: string, games: unknown}} data
+ * Python is ready: the worker booted and took the page's words (``init``: the catalogues the page
+ * has, the words read across languages).
+ * @param {{messages: object, across: object, lang: string, games: unknown}} data
  */
 export function boot(data) {
   const ready = call("init", JSON.stringify(data));

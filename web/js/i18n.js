@@ -1,13 +1,48 @@
-// Messages from the catalogues build.py baked into the page (engine + web words, one
-// catalogue per language; a language's gaps are filled from English). The language is
-// the reader's choice (remembered), else the browser's, else English.
+// Messages from the catalogues build.py made (engine + web words, one catalogue per
+// language; a language's gaps are filled from English). The page carries English and, in
+// every language, the few words read across languages (DATA.across); another language's
+// catalogue is fetched when it is used (DATA.catalogues: its file). The language is the
+// reader's choice (remembered), else the browser's, else English.
 import { pickLanguage, rememberLanguage } from "./lang-choice.js";
 import { fill } from "./plural.js";
 
 export const DATA = JSON.parse(document.getElementById("kortti-data").textContent);
 
 const listeners = [];
+/** @type {((code: string, messages: Record<string, string>) => unknown)[]} */
+const catalogueListeners = [];
+/** @type {Map<string, Promise<void>>} each catalogue's fetch, once */
+const fetching = new Map();
+
+/** Resolves once ``code``'s catalogue is in DATA.messages (and every onCatalogue hook has
+ * taken it); rejects when it cannot be fetched (offline, and not kept offline). */
+export function loadCatalogue(code) {
+  if (DATA.messages[code] || !DATA.languages.includes(code)) return Promise.resolve();
+  if (!fetching.has(code)) {
+    fetching.set(code, (async () => {
+      const response = await fetch(DATA.catalogues[code]);
+      if (!response.ok) throw new Error(`${DATA.catalogues[code]}: ${response.status}`);
+      const messages = await response.json();
+      await Promise.all(catalogueListeners.map((fn) => fn(code, messages)));
+      DATA.messages[code] = messages;
+    })().catch((e) => { fetching.delete(code); throw e; })); // a later try fetches again
+  }
+  return fetching.get(code);
+}
+
+/** ``fn(code, messages)`` once each fetched catalogue has come, before it is used (the
+ * worker's Python takes it: its table speaks that language too). */
+export function onCatalogue(fn) { catalogueListeners.push(fn); }
+
+/** The word ``key`` in every language, from the words the page carries for all (DATA.across). */
+export function acrossLanguages(key) {
+  return DATA.languages.map((code) => DATA.across[code]?.[key]).filter(Boolean);
+}
+
 export let lang = pickLanguage(DATA.languages);
+// the page opens in its language's words, never half in English: its catalogue first (on a
+// return visit from the service worker's cache); if that cannot come, the page speaks English
+await loadCatalogue(lang).catch(() => { lang = "en"; });
 
 // A message with its {name} fields filled from params (a field without a param stays as
 // written) and its counted words in the language's plural forms (plural.js: the syntax
@@ -28,7 +63,7 @@ export function tYou(key, you, params = {}) {
 
 // Words of a language, in that language (for the language menu)
 export function languageName(code) {
-  return DATA.messages[code]?.["web.lang.name"] ?? DATA.messages.en["web.lang.name"] ?? code;
+  return DATA.across[code]?.["web.lang.name"] ?? code;
 }
 
 // Static words of the page: elements marked data-t (text), data-t-aria (aria-label), data-t-title
@@ -45,12 +80,42 @@ export function applyStatic(root = document) {
 
 export function onLanguage(fn) { listeners.push(fn); }
 
-export function setLanguage(code) {
-  if (!DATA.languages.includes(code) || code === lang) return;
+/** Switches the page to ``code``: at once when its words are here, else once they are
+ * fetched (the page stays in the old language meanwhile: never half translated). Resolves
+ * true when switched; false, with the reason said, when they cannot come (offline). */
+export async function setLanguage(code) {
+  if (!DATA.languages.includes(code) || code === lang) return false;
+  const mine = ++switches;
+  if (!DATA.messages[code]) {
+    const root = document.documentElement;
+    root.dataset.langLoading = code; // (tests and the menus: a switch under way)
+    try {
+      await loadCatalogue(code);
+    } catch {
+      say(t("web.lang.offline", { language: languageName(code) }));
+      return false; // (the menus go back to the language the page speaks: their callers)
+    } finally {
+      if (root.dataset.langLoading === code) delete root.dataset.langLoading;
+    }
+    if (mine !== switches) return false; // (a later switch came meanwhile: it stands)
+  }
+  const note = document.getElementById("lang-note");
+  if (note) note.hidden = true;
   lang = code;
   rememberLanguage(code);
   applyStatic();
   for (const fn of listeners) fn(code);
+  return true;
+}
+
+let switches = 0; // setLanguage's calls: of two at once, the later stands
+
+/** Why the language did not change, shown and said (an alert) until a switch succeeds. */
+function say(message) {
+  const note = document.getElementById("lang-note");
+  if (!note) return;
+  note.textContent = message;
+  note.hidden = false;
 }
 
 // Build an element: el("p", {class: "x", text: "hi"}, child, ...)

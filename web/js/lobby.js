@@ -5,7 +5,7 @@
 // back to the default. Above the game choice: "Continue" offers for saved matches and
 // the saves that could not be read (kept aside, downloadable).
 import { readCode } from "./net/words.js";
-import { DATA, t, el, lang, onLanguage } from "./i18n.js";
+import { DATA, t, el, lang, onLanguage, acrossLanguages } from "./i18n.js";
 import { loadChoices, saveChoices, discardAside, dropMatch, loadAll, rawText } from "./records/store.js";
 
 /** The lobby's form; its controls by name (``form.elements.players``…) @type {HTMLFormElement & {elements: any}} */
@@ -62,7 +62,7 @@ function gameMemory(game) {
 const levels = memory.levels; // bot level chosen per seat (kept while the seat stays a bot's)
 
 function defaultNames() {
-  return DATA.languages.map((code) => DATA.messages[code]?.["web.lobby.name.default"]).filter(Boolean);
+  return acrossLanguages("web.lobby.name.default");
 }
 
 function remember() {

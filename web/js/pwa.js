@@ -1,9 +1,11 @@
-// The service worker makes the site work offline. It is registered only once Python is
-// ready (registerWorker), so its download of the whole site (the memory snapshot for the
-// next visit, the rules pages…) never competes with the first boot. A new version
+// The service worker makes the site work offline. It is registered only at an idle moment
+// once Python is ready (registerWorker), so its download of the whole site (the memory
+// snapshot for the next visit, the rules pages…) never competes with the first boot; on a
+// connection that says Save-Data or is slow, it keeps what offline play needs first and the
+// rest on a later visit on a better one (lightConnection; sw.js). A new version
 // installs in the background and waits; it is taken up when the page is next opened,
 // before any game starts (takeUpdate; never in the middle of one).
-import { t } from "./i18n.js";
+import { t, lang } from "./i18n.js";
 
 let updating = false; // this page asked a waiting version to take over, and will reload
 
@@ -77,11 +79,38 @@ function settled(worker) {
   });
 }
 
-/** Once Python is ready: install the service worker (first visit) or check for a new
- * version, which then installs beside this one and waits for the next load. */
+/** Whether the connection asks to be spared: Save-Data on, or a 2G/3G effective type
+ * (the Network Information API; a browser without it is taken as a good connection). */
+export function lightConnection() {
+  const c = /** @type {{saveData?: boolean, effectiveType?: string} | undefined} */ (/** @type {any} */ (navigator).connection);
+  return Boolean(c && (c.saveData || ["slow-2g", "2g", "3g"].includes(c.effectiveType ?? "")));
+}
+
+/** ``fn`` at an idle moment (or after ``timeout`` ms at the latest). */
+function whenIdle(fn, timeout = 3000) {
+  if ("requestIdleCallback" in window) window.requestIdleCallback(() => fn(), { timeout });
+  else setTimeout(fn, 500);
+}
+
+/** Once Python is ready, at an idle moment: install the service worker (first visit) or
+ * check for a new version, which then installs beside this one and waits for the next
+ * load. The installing worker asks this page about its connection (sw.js's askPage); on a
+ * good connection, a worker that a light one left short is asked for the rest. */
 export function registerWorker() {
   if (!("serviceWorker" in navigator)) return;
-  const sw = navigator.serviceWorker;
+  whenIdle(() => register(navigator.serviceWorker));
+}
+
+// an installing worker asks about the connection (a new version may install at any load):
+// answered from the start, so that no question goes unheard
+if ("serviceWorker" in navigator) {
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    if (event.data === "connection?") event.ports[0]?.postMessage({ light: lightConnection(), lang });
+  });
+}
+
+function register(sw) {
+  if (!lightConnection()) sw.ready.then((reg) => reg.active?.postMessage("precache-later"));
   sw.register("./sw.js").then((reg) => {
     // a version found now waits for the next load (takeUpdate): this page is not reloaded
     if (reg.waiting && sw.controller && !updating) note(t("web.boot.update"));

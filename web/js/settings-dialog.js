@@ -52,7 +52,22 @@ function fields() {
       volume()),
     radios("motion", t("web.settings.motion.help")),
     el("p", { class: "help", text: t("web.settings.note") }),
+    el("p", { class: "help", id: "set-offline" }), // (filled once the browser says: keptOffline)
   ];
+}
+
+/** The line that says how much the site keeps on this device (the service worker's copy of
+ * the site for offline play, the saved matches…), in MB, as the browser counts it. */
+async function keptOffline(d) {
+  const line = d.querySelector("#set-offline");
+  let usage = null;
+  try {
+    usage = (await navigator.storage?.estimate?.())?.usage ?? null;
+  } catch { /* not said: the line says so */ }
+  if (!line) return;
+  const mb = usage === null ? null : (usage / 1e6).toFixed(1).replace(".", t("format.decimal_point"));
+  line.textContent = mb === null ? t("web.settings.offline.unknown") : t("web.settings.offline", { size: mb });
+  if (mb !== null) line.dataset.bytes = String(usage); // (tests read the number it is made of)
 }
 
 /** A form control's value as the setting it names. */
@@ -67,6 +82,7 @@ function render(d) {
   d.querySelector("h2").textContent = t("web.settings.title");
   d.querySelector("form.settings-form").replaceChildren(...fields());
   d.querySelector(".dialog-actions button").textContent = t("web.dialog.close");
+  keptOffline(d);
 }
 
 function build() {

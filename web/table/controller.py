@@ -35,8 +35,12 @@ Reply = dict[str, Any]
 
 
 class Table:
-    def __init__(self, catalogues: dict[str, dict[str, str]], lang: str = "en") -> None:
+    def __init__(self, catalogues: dict[str, dict[str, str]], lang: str = "en",
+                 across: dict[str, dict[str, str]] | None = None) -> None:
+        # the catalogues the page has sent (more come when used); ``across``: the few words
+        # read in every language at once (the lobby's "You", the bots' name), by language
         self.catalogues = catalogues
+        self.across = across or {}
         self.lang = lang if lang in catalogues else "en"
         self.messages = catalogue(catalogues, self.lang)
         self.match: Match | None = None
@@ -64,7 +68,7 @@ class Table:
         default ("You", in any language) is kept as "Player <seat>": the table says "you"
         by itself, and a shared record is read by others."""
         bot = self.messages.get("web.bot.name", "Bot {n}")
-        defaults = {c.get("web.lobby.name.default") for c in self.catalogues.values()} - {None}
+        defaults = self.in_every_language("web.lobby.name.default")
         people = {**guests_of(config, players, seat), **people_of(config, players, seat)}
         names, k = [], 0
         for s in range(players):
@@ -763,13 +767,17 @@ class Table:
             if s in people:
                 continue
             k += 1
-            said = {c.get("web.bot.name", "Bot {n}").replace("{n}", str(k)) for c in self.catalogues.values()}
+            said = {w.replace("{n}", str(k)) for w in self.in_every_language("web.bot.name") | {"Bot {n}"}}
             if name in said:
                 out[s] = word.replace("{n}", str(k))
         return out
 
     def text(self, key: str) -> str:
         return self.messages.get(key, key)
+
+    def in_every_language(self, key: str) -> set[str]:
+        """``key``'s words in every language the page speaks (those it has not fetched from ``across``)."""
+        return {c[key] for c in [*self.catalogues.values(), *self.across.values()] if key in c}
 
     def left(self, m: Match) -> bool:
         """Has the human handed the seat to a computer player? (A friend's seat: is the

@@ -2,7 +2,7 @@
 // pasted back or arriving from another tab of this device), the friend's join page, and
 // the page an answer link opens on the host's device. The same-network way: the two pages
 // exchange one link each, and no third party sees anything (net/peer.js).
-import { DATA, t, el, lang } from "../i18n.js";
+import { DATA, t, el, lang, acrossLanguages, loadCatalogue } from "../i18n.js";
 import { table } from "../table/table.js";
 import { useRemote } from "../engine.js";
 import * as store from "../records/store.js";
@@ -113,7 +113,7 @@ function invitedTo(text) {
 
 /** Whether a name is the lobby's "You" (in any language): a host who typed none. */
 function unnamed(name) {
-  return DATA.languages.some((code) => DATA.messages[code]?.["web.lobby.name.default"] === name);
+  return acrossLanguages("web.lobby.name.default").includes(name);
 }
 
 /** A sentence about the host, by name, or "the host" when the host typed none (not "You's
@@ -155,7 +155,7 @@ async function hosting(hostName, matchId = "") {
   const { createHost } = await import("./host.js");
   if (host !== setting) return host; // (the table was left meanwhile: nothing is made)
   const h = createHost(table, { hostName, inRoom: () => Boolean(host?.room), onChange: () => { drawSeats(); host?.onSeats?.(); },
-    freeSeats: () => freeSeats(), tokens: loadTokens(), onTokens: saveTokens });
+    freeSeats: () => freeSeats(), tokens: loadTokens(), onTokens: saveTokens, words: loadCatalogue });
   const answers = "BroadcastChannel" in globalThis ? new BroadcastChannel(ANSWERS) : null;
   host = { matchId, name: hostName, host: h, invites: new Map(), answers, status: new Map(), room: null, code: null, codeRoom: null };
   if (answers) {

@@ -28,8 +28,10 @@ const HELLO_MS = 10000;
  * ``inRoom()``: no match yet (the room before the first deal): friends gather, none plays.
  * ``freeSeats()``: the seats a friend who comes by the table code may take, in order;
  * ``tokens``/``onTokens``: the friends' tokens by seat, kept by the caller (they outlive a reload).
+ * ``words(lang)``: resolves once the worker has a language's words (a friend's, fetched when one joins).
  * @param {{hostName: string, inRoom?: () => boolean, onChange?: () => void, freeSeats?: () => number[],
- *   tokens?: Record<string, string>, onTokens?: (tokens: Record<string, string>) => void}} options
+ *   tokens?: Record<string, string>, onTokens?: (tokens: Record<string, string>) => void,
+ *   words?: (lang: string) => Promise<unknown>}} options
  */
 export function createHost(table, options) {
   /** @type {Map<number, Seat>} */
@@ -201,6 +203,9 @@ export function createHost(table, options) {
     options.onTokens?.(Object.fromEntries(tokens));
     s.name = protocol.cleanName(msg.name) || `${Number(s.seat) + 1}`;
     s.lang = msg.lang;
+    // the friend's table is worded here, in the friend's language: its words first (offline
+    // and not kept: the friend's table speaks English)
+    await options.words?.(msg.lang).catch(() => {});
     send(s, "welcome", { seat: s.seat, host: options.hostName, token: s.token });
     s.joined = true;
     if (options.inRoom?.()) return options.onChange?.(); // seated when the host deals

@@ -43,7 +43,7 @@ export function skeleton(root, on) {
             item("invite-btn", "web.friends.invite.open", on.invite, { hidden: true }),
             item("leave-seat", "web.katte.leave_seat", on.leaveSeat, { hidden: true }),
             el("label", { class: "menu-lang" }, el("span", { "data-t": "web.lang.label", text: t("web.lang.label") }),
-              el("select", { id: "table-lang", onchange: (e) => setLanguage(e.target.value) },
+              el("select", { id: "table-lang", onchange: async (e) => { if (!(await setLanguage(e.target.value))) e.target.value = lang; } },
                 ...DATA.languages.map((code) => el("option", { value: code, lang: code, selected: code === document.documentElement.lang },
                   languageName(code))))),
             item("leave", "action.leave", on.leave))))),
