@@ -270,7 +270,6 @@ def test_strangers_meet_at_one_table_fill_it_leave_it_and_find_another(
         ask(eve, "Eve")
         eve.click("#quick-go")
         wait_state(eve, "hosting")
-        eve_hosting, eve_key = time.monotonic(), state(eve)["pubkey"]
         eve.wait_for_selector("#quick-note:has-text('Nobody else is here yet')")
         host_key = state(host)["pubkey"]
         assert per_minute(relay, host_key, KIND_TABLE, full + 4, time.monotonic()) == 0  # a full table is quiet
@@ -289,7 +288,6 @@ def test_strangers_meet_at_one_table_fill_it_leave_it_and_find_another(
         while per_minute(relay, host_key, KIND_TABLE, left, time.monotonic() + 1e-3) == 0:
             assert time.monotonic() < deadline, "the table did not announce its free seat again"
             time.sleep(0.2)
-        eve_moved = time.monotonic()
         wait_state(eve, "seated", 30_000)
         host.wait_for_function("() => (window.kortti.model().friends || []).filter((f) => f.connected).length === 3")
         assert f"Joined {pages_host}'s table." in eve.evaluate("window.__said")
@@ -315,11 +313,9 @@ def test_strangers_meet_at_one_table_fill_it_leave_it_and_find_another(
         pages[ben].wait_for_selector("#table:not([hidden])", timeout=BOOT_TIMEOUT)
         assert pages[ben].evaluate("window.kortti.quick()") is None and pages[ben].is_hidden("#quick-note")
 
-        print("quick match: events a page sends the relays, per minute: "
-              f"hosting alone {per_minute(relay, eve_key, KIND_TABLE, eve_hosting, eve_moved):.1f} announcements "
-              f"(over {eve_moved - eve_hosting:.0f} s, Eve); looking: {state(dee)['sent']['looking']} 'looking' event "
-              f"per search; full: {per_minute(relay, host_key, KIND_TABLE, full + 4, left):.1f} "
-              f"(over {left - full - 4:.0f} s)")
+        print("quick match: lobby events a page sends the relays: looking, "
+              f"{state(dee)['sent']['looking']} 'looking' event a search; a full table, "
+              f"{per_minute(relay, host_key, KIND_TABLE, full + 4, left):.1f} a minute (over {left - full - 4:.0f} s)")
         # the table codes' own events (Trystero's: its announcements and signals), per sender
         lobby = {KIND_TABLE, KIND_LOOKING}
         first, last = relay.accepted[0][0], relay.accepted[-1][0]
