@@ -12,9 +12,11 @@ build never leaves a half-built dist/.
 from __future__ import annotations
 
 import argparse
+import ast
 import base64
 import fcntl
 import fnmatch
+import gzip
 import hashlib
 import io
 import json
@@ -230,7 +232,8 @@ def site_files() -> dict[str, bytes]:
     files["index.html"] = pagedata.render_index(template, pagedata.page_data(page, words), PYSCRIPT[4]).encode()
     files.update(rules.all_files(files))  # rules pages, live examples, embed frame, lesson.zip
     files.update(with_bytecode(files, ["engine.zip", "table.zip", "lesson.zip"]))
-    files.update(snapshot_files(files))  # made from the zips as shipped
+    files.update(stdlib_files(files))  # the standard library cut to what the zips reach
+    files.update(snapshot_files(files))  # made from the zips as shipped, with the cut library
     return files
 
 
@@ -270,6 +273,99 @@ def with_bytecode(files: dict[str, bytes], zips: list[str]) -> dict[str, bytes]:
         return {name: (work / "out" / name).read_bytes() for name in zips}
 
 
+STDLIB_SCRIPT = WEB / "gen" / "stdlib.mjs"
+STDLIB_REACH = WEB / "stdlib_reach.py"
+STDLIB_FALLBACK = WEB / "stdlib_fallback.py"
+FULL_STDLIB = f"{PYODIDE[4]}/python_stdlib.zip"
+
+
+def pyscript_imports() -> list[str]:
+    """Every module PyScript's own Python names in an import (its sources in the pinned
+    tarball), at any depth: the standard ones among them are imported by stdlib_reach.py."""
+    spec, name, integrity = PYSCRIPT[:3]
+    names: set[str] = set()
+    with tarfile.open(fileobj=io.BytesIO(fetch(spec, name, integrity)), mode="r:gz") as tar:
+        for member in tar.getmembers():
+            if not member.isfile() or not fnmatch.fnmatchcase(member.name, "package/src/stdlib/*.py"):
+                continue  # (fnmatch's * crosses folders: pyscript/*.py too)
+            f = tar.extractfile(member)
+            assert f is not None
+            for node in ast.walk(ast.parse(f.read(), member.name)):
+                if isinstance(node, ast.Import):
+                    names.update(a.name for a in node.names)
+                elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                    names.add(node.module)
+    if not names:
+        raise BuildError(f"{spec} has no Python sources under src/stdlib: the pinned version does not fit this build")
+    return sorted(names)
+
+
+def module_name(path: str) -> str | None:
+    """The module a file of the standard library's zip holds (``json/__init__.py``: ``json``)."""
+    if not path.endswith(".py") or path.startswith("site-packages/"):
+        return None
+    return path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+
+
+def stdlib_cut(full: bytes, keep: set[str]) -> bytes:
+    """``full`` (python_stdlib.zip) with only the files in ``keep`` and their folders, each
+    entry as it was (name, time, compression), in the same order."""
+    folders = {path[: i + 1] for path in keep for i, c in enumerate(path) if c == "/"}
+    buf = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(full)) as src, zipfile.ZipFile(buf, "w") as out:
+        for info in src.infolist():
+            if info.filename in keep or info.filename in folders:
+                out.writestr(info, src.read(info))
+    return buf.getvalue()
+
+
+def stdlib_files(files: dict[str, bytes]) -> dict[str, bytes]:
+    """The standard library cut to the modules the page's Python reaches (found by running
+    it: web/gen/stdlib.mjs, web/stdlib_reach.py), under a content-hashed name. The page's
+    Pyodide mounts it in place of the full python_stdlib.zip, which stays in the site for
+    the import that misses the cut (web/stdlib_fallback.py) and for offline play."""
+    with tempfile.TemporaryDirectory(prefix="kortti-stdlib-") as tmp:
+        work = Path(tmp)
+        zips = [n for n in ("engine.zip", "table.zip", "lesson.zip") if n in files]
+        for name in zips:
+            (work / name).write_bytes(files[name])
+        context = {"pyscript_imports": pyscript_imports(), "messages": pagedata.build(ROOT)["messages"]}
+        (work / "context.json").write_text(json.dumps(context))
+        out = work / "reached.json"
+        node_run("the standard library's cut", files,
+                 [STDLIB_SCRIPT, work, out, STDLIB_REACH, work / "context.json", WEB / "worker.py",
+                  *(work / n for n in zips)], work)
+        reached = set(json.loads(out.read_text()))
+    full = files[FULL_STDLIB]
+    with zipfile.ZipFile(io.BytesIO(full)) as z:
+        missing = reached - set(z.namelist())
+    if missing or not reached:
+        raise BuildError(f"cannot cut the standard library: {sorted(missing)[:3] or 'nothing'} reached, not in the zip")
+    data = stdlib_cut(full, reached)
+    name = f"python-stdlib-{hashlib.sha256(data).hexdigest()[:16]}.zip"
+    print(f"standard library: {len(full):,} bytes ({gzip_size(full):,} gzip) in full, "
+          f"{len(data):,} ({gzip_size(data):,} gzip) cut to {len(reached)} modules reached", file=sys.stderr)
+    return {name: data}
+
+
+def gzip_size(data: bytes) -> int:
+    return len(gzip.compress(data, 9, mtime=0))
+
+
+def stdlib_of(files: dict[str, bytes]) -> str:
+    """The cut standard library's path in the site."""
+    [name] = [p for p in files if fnmatch.fnmatchcase(p, "python-stdlib-*.zip")]
+    return name
+
+
+def left_out(files: dict[str, bytes]) -> list[str]:
+    """The modules of the full standard library that the cut leaves out."""
+    with zipfile.ZipFile(io.BytesIO(files[stdlib_of(files)])) as z:
+        cut = set(z.namelist())
+    with zipfile.ZipFile(io.BytesIO(files[FULL_STDLIB])) as z:
+        return sorted({m for p in z.namelist() if p not in cut and (m := module_name(p))})
+
+
 SNAPSHOT_IMPORTS = WEB / "snapshot_imports.py"
 SNAPSHOT_SCRIPT = WEB / "gen" / "snapshot.mjs"
 
@@ -281,9 +377,12 @@ def make_snapshot(files: dict[str, bytes]) -> bytes:
         work = Path(tmp)
         for name in ("engine.zip", "table.zip"):
             (work / name).write_bytes(files[name])
+        # mounted as the page mounts it: the restored heap's zip importer has read this one
+        (work / "stdlib.zip").write_bytes(files[stdlib_of(files)])
         out = work / "snapshot.bin"
         node_run("the memory snapshot", files,
-                 [SNAPSHOT_SCRIPT, work, out, SNAPSHOT_IMPORTS, work / "engine.zip", work / "table.zip"], work)
+                 [SNAPSHOT_SCRIPT, work, out, SNAPSHOT_IMPORTS, work / "stdlib.zip",
+                  work / "engine.zip", work / "table.zip"], work)
         if not out.exists():
             raise BuildError("cannot make the memory snapshot: node wrote none")
         return out.read_bytes()
@@ -295,8 +394,11 @@ def snapshot_files(files: dict[str, bytes]) -> dict[str, bytes]:
     data = make_snapshot(files)
     digest = hashlib.sha256(data).hexdigest()
     name = f"py-snapshot-{digest[:16]}.bin"
+    stdlib = {"url": "./" + stdlib_of(files), "full": "./" + FULL_STDLIB, "missing": left_out(files)}
     head = (f"const PYODIDE = {json.dumps('./' + PYODIDE[4] + '/')};\n"
-            f"const SNAPSHOT = {json.dumps({'url': './' + name, 'size': len(data), 'sha256': digest})};\n")
+            f"const SNAPSHOT = {json.dumps({'url': './' + name, 'size': len(data), 'sha256': digest})};\n"
+            f"const STDLIB = {json.dumps(stdlib)};\n"
+            f"const FALLBACK_PY = {json.dumps(STDLIB_FALLBACK.read_text('utf-8'))};\n")
     boot = (head + (WEB / "js" / "pyodide-boot.mjs").read_text("utf-8")).encode()
     return {name: data, "pyodide-boot.mjs": boot}
 

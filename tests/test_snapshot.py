@@ -23,11 +23,14 @@ HERE = Path(__file__).resolve().parent
 
 @pytest.fixture(scope="module")
 def inputs() -> dict[str, bytes]:
-    """What the snapshot is made from: the pinned Pyodide and the two zips the page ships."""
+    """What the snapshot is made from: the pinned Pyodide, the two zips the page ships and
+    the standard library cut to what the page's Python reaches (lesson.zip's too)."""
     files = build.pinned_files(build.PYODIDE)
     files["engine.zip"] = build.package_zip(build.ROOT / "engine")
     files["table.zip"] = build.package_zip(build.WEB / "table")
-    files.update(build.with_bytecode(files, ["engine.zip", "table.zip"]))  # compiled, as shipped
+    files["lesson.zip"] = build.rules.lesson_zip(build.rules.catalogue())
+    files.update(build.with_bytecode(files, ["engine.zip", "table.zip", "lesson.zip"]))  # compiled, as shipped
+    files.update(build.stdlib_files(files))
     return files
 
 
@@ -57,10 +60,12 @@ def boot(module: Path, snapshot: Path | None) -> dict[str, Any]:
 
 def variant(site: Path, tmp: Path, snapshot: bytes, edit: str = "") -> tuple[Path, Path]:
     """A copy of the boot module that expects ``snapshot`` (its size and checksum), with
-    ``edit`` (a line) taken out, beside the same Pyodide."""
+    ``edit`` (a line) taken out, beside the same Pyodide and standard library."""
     tmp.mkdir(parents=True, exist_ok=True)
     (tmp / build.PYODIDE[4]).parent.mkdir(parents=True, exist_ok=True)
     (tmp / build.PYODIDE[4]).symlink_to(site / build.PYODIDE[4])
+    [stdlib] = site.glob("python-stdlib-*.zip")
+    (tmp / stdlib.name).symlink_to(stdlib)
     text = (site / "pyodide-boot.mjs").read_text()
     name = re.search(r'"url": "\./([^"]+)"', text)
     assert name

@@ -24,8 +24,9 @@ def test_netlify_toml() -> None:
     assert headers["/*.wasm"]["Content-Type"] == "application/wasm"
     assert headers["/sw.js"]["Cache-Control"] == "no-cache"
     immutable = [path for path, v in headers.items() if "immutable" in v.get("Cache-Control", "")]
-    # only what is named by its version or its content: vendor's folders, the snapshot
-    assert immutable == ["/vendor/*", "/py-snapshot-*"]
+    # only what is named by its version or its content: vendor's folders, the snapshot, the
+    # cut standard library
+    assert immutable == ["/vendor/*", "/py-snapshot-*", "/python-stdlib-*"]
     assert "redirects" not in conf  # no catch-all: a missing .wasm must not come back as HTML
 
 

@@ -1,6 +1,7 @@
 // Makes the worker's memory snapshot under Node (build.py runs it):
-//   node snapshot.mjs PYODIDE_DIR OUT_FILE IMPORTS_PY ZIP...
-// Boots the pinned Pyodide with _makeSnapshot, unpacks the zips where PyScript's
+//   node snapshot.mjs PYODIDE_DIR OUT_FILE IMPORTS_PY STDLIB_ZIP ZIP...
+// Boots the pinned Pyodide with _makeSnapshot and the page's standard library (STDLIB_ZIP,
+// the cut one: a restored heap has read its directory, so the page must mount the same), unpacks the zips where PyScript's
 // `files` will put them (/home/pyodide), runs IMPORTS_PY (the imports the worker would
 // do: engine, bots, table controller) and writes Pyodide's memory snapshot. The page's
 // worker restores from it instead of starting Python and importing (js/pyodide-boot.mjs).
@@ -10,9 +11,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
-const [dir, out, importsFile, ...zips] = process.argv.slice(2);
-if (!dir || !out || !importsFile) {
-  console.error("usage: node snapshot.mjs PYODIDE_DIR OUT_FILE IMPORTS_PY ZIP...");
+const [dir, out, importsFile, stdlib, ...zips] = process.argv.slice(2);
+if (!dir || !out || !importsFile || !stdlib) {
+  console.error("usage: node snapshot.mjs PYODIDE_DIR OUT_FILE IMPORTS_PY STDLIB_ZIP ZIP...");
   process.exit(2);
 }
 
@@ -37,6 +38,7 @@ const { loadPyodide } = await import(pathToFileURL(`${dir}/pyodide.mjs`).href);
 const quiet = () => {};
 const py = await loadPyodide({
   indexURL: `${dir}/`,
+  stdLibURL: stdlib,
   _makeSnapshot: true,
   env: { PYTHONHASHSEED: "0", HOME: "/home/pyodide" },
   stdout: quiet,
@@ -76,7 +78,7 @@ const snapshot = py.makeMemorySnapshot();
 // a snapshot that cannot be restored would only ever fall back to a plain boot: say so now.
 // (Pyodide restores into its initial heap of 30 MiB; a heap that grew larger does not fit.)
 try {
-  const restored = await loadPyodide({ indexURL: `${dir}/`, _loadSnapshot: snapshot, stdout: quiet });
+  const restored = await loadPyodide({ indexURL: `${dir}/`, stdLibURL: stdlib, _loadSnapshot: snapshot, stdout: quiet });
   if (!restored.runPython(`import sys; "table.controller" in sys.modules`)) throw new Error("the table is not imported");
 } catch (e) {
   console.error(`the snapshot (${snapshot.length} bytes) does not restore: ${String(e && e.message || e).split("\n")[0]}`);

@@ -1,6 +1,7 @@
 // PyScript's interpreter module for the page's worker (pyscript.json "interpreter"):
-// Pyodide's own loadPyodide, with two things added. build.py puts PYODIDE (the pinned
-// Pyodide's folder) and SNAPSHOT ({url, size, sha256}) above this line.
+// Pyodide's own loadPyodide, with three things added. build.py puts PYODIDE (the pinned
+// Pyodide's folder), SNAPSHOT ({url, size, sha256}), STDLIB ({url, full, missing}) and
+// FALLBACK_PY (web/stdlib_fallback.py's text) above this line.
 //
 // 1. A return visit restores Python from the memory snapshot build.py made (engine, bots
 //    and table controller already imported: web/snapshot_imports.py) instead of starting
@@ -13,6 +14,10 @@
 //    between visits (from the service worker's cache it would be compiled at every visit):
 //    sw.js does not answer that request. Offline, when the network cannot answer it, the
 //    same file is asked for again with "?offline", which sw.js answers from its cache.
+// 3. The standard library is the build's cut (STDLIB.url: only what the page's Python was
+//    found to reach, a fraction of the full python_stdlib.zip's bytes on a first visit). An
+//    import of a module it left out (STDLIB.missing) fetches the full one in its place and
+//    goes on (web/stdlib_fallback.py): never an ImportError for a module Pyodide has.
 const pyodide = await import(PYODIDE + "pyodide.mjs");
 export const version = pyodide.version;
 
@@ -20,6 +25,38 @@ const index = new URL(PYODIDE, import.meta.url);
 // a file: URL is a path to Pyodide under Node (where tests/test_snapshot.py runs this module)
 const INDEX_URL = index.protocol === "file:" ? decodeURIComponent(index.pathname) : index.href;
 const WASM = "pyodide.asm.wasm";
+const stdlibURL = new URL(STDLIB.url, import.meta.url);
+const STDLIB_URL = stdlibURL.protocol === "file:" ? decodeURIComponent(stdlibURL.pathname) : stdlibURL.href;
+// Node's file system, for the fallback under Node only (tests/test_stdlib.py); named in a
+// variable, so TypeScript (checking the page's JS) does not look for Node's types
+const NODE_FS = "node:fs";
+const nodeFs = index.protocol === "file:" ? await import(NODE_FS) : null;
+
+/** The full standard library's bytes, synchronously (an import cannot wait; a worker may block). */
+function fullLibrary() {
+  const url = new URL(STDLIB.full, import.meta.url);
+  if (nodeFs) return new Uint8Array(nodeFs.readFileSync(url));
+  const xhr = new XMLHttpRequest();
+  xhr.open("GET", url.href, false);
+  xhr.responseType = "arraybuffer";
+  xhr.send();
+  if (xhr.status !== 200) throw new Error(`${url.pathname}: ${xhr.status}`);
+  return new Uint8Array(xhr.response);
+}
+
+/** Puts the finder that fetches the full library on a miss last on sys.meta_path. */
+function withFallback(py) {
+  const ns = py.toPy({});
+  try {
+    py.runPython(FALLBACK_PY, { globals: ns });
+    const install = ns.get("install");
+    install(fullLibrary, JSON.stringify(STDLIB.missing), (line) => console.info(line));
+    install.destroy();
+  } finally {
+    ns.destroy();
+  }
+  return py;
+}
 
 /** How the last boot went (read by worker.py's init, for the page, the tests and the bench). */
 globalThis.korttiBoot = { kind: "plain", why: "" };
@@ -71,7 +108,7 @@ async function load(options) {
 }
 
 export async function loadPyodide(options = {}) {
-  const base = { ...options, indexURL: INDEX_URL };
+  const base = { ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL };
   const [snapshot, why] = await cachedSnapshot();
   if (snapshot) {
     try {
@@ -82,12 +119,12 @@ export async function loadPyodide(options = {}) {
       random.seed();
       random.destroy();
       globalThis.korttiBoot = { kind: "snapshot", why: "" };
-      return py;
+      return withFallback(py);
     } catch (e) {
       globalThis.korttiBoot = { kind: "plain", why: `restore failed: ${e && e.message ? e.message.split("\n")[0] : e}` };
     }
   } else {
     globalThis.korttiBoot = { kind: "plain", why };
   }
-  return load(base);
+  return withFallback(await load(base));
 }
