@@ -1,6 +1,7 @@
 """Imports every module the page's Python can reach, then plays a deal of every game with
 every bot level deciding: run in Pyodide with only the cut standard library mounted
-(tests/test_stdlib.py). ``MODULES`` (a list of names) is set by the caller. Prints what
+(tests/test_stdlib.py). ``MODULES`` (a list of names) is set by the caller; imported
+without it (pytest's doctest collection), it does nothing. Prints what
 failed to import and how many were imported."""
 
 import importlib
@@ -9,17 +10,23 @@ import json
 import engine
 from engine.bots import LEVELS, make_bot
 
-failed = {}
-for name in MODULES:  # noqa: F821 (set by the caller)
-    try:
-        importlib.import_module(name)
-    except ImportError as e:
-        failed[name] = str(e)
 
-for game in sorted(engine.GAMES):
-    match = engine.new_match(game, 4, seed=11)
-    bots = [make_bot(game, LEVELS[seat % len(LEVELS)], seed=seat) for seat in range(4)]
-    while not match.deal_over:
-        seat = match.to_act()[0]
-        match.apply(bots[seat].decide(match.view(seat)).action)
-print(json.dumps({"failed": failed, "imported": len(MODULES)}))  # noqa: F821
+def main(modules: list[str]) -> None:
+    failed = {}
+    for name in modules:
+        try:
+            importlib.import_module(name)
+        except ImportError as e:
+            failed[name] = str(e)
+    for game in sorted(engine.GAMES):
+        match = engine.new_match(game, 4, seed=11)
+        bots = [make_bot(game, LEVELS[seat % len(LEVELS)], seed=seat) for seat in range(4)]
+        while not match.deal_over:
+            seat = match.to_act()[0]
+            match.apply(bots[seat].decide(match.view(seat)).action)
+    print(json.dumps({"failed": failed, "imported": len(modules)}))
+
+
+# (run only where the caller set MODULES: pytest's doctest collection imports this file too)
+if "MODULES" in globals():
+    main(globals()["MODULES"])

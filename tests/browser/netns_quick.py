@@ -33,7 +33,9 @@ from .nostr_relay import Relay
 from .play import BOOT_TIMEOUT, menu_click
 from .quick_facts import DIFFICULTY, KIND_LOOKING, KIND_TABLE, VERSION, WORDS
 
-GAME, PRESET = "katko", "katko-4"
+# Katte: its public table's session is open (no match end: a Katko match may end with its
+# first deal, when a led two wins the last trick, and the table with it)
+GAME, PRESET = "katte", "katte-4"
 JOIN_S = 10  # how long a page tries a table before the next (quick.js, JOIN_MS)
 TOPIC = [["t", f"kortti-quick:{PRESET}"]]
 
