@@ -315,3 +315,13 @@ def host() -> Iterator[Host]:
     yield h
     h.server.shutdown()
     h.server.server_close()
+
+
+@pytest.fixture
+def relay() -> Iterator[Any]:
+    """A Nostr relay on loopback (nostr_relay.py): the table codes' and the quick match's tests."""
+    from .nostr_relay import Relay
+
+    r = Relay().start()
+    yield r
+    r.stop()

@@ -20,6 +20,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 # What Chromium needs to gather 127.0.0.1 candidates (without them: none at all). Checked on
@@ -105,3 +107,12 @@ def run_pytest_in_netns(test_file: Path, site: Path, basetemp: Path, timeout: fl
             "-o", "python_files=netns_*.py", "-o", "addopts=", "-s", f"--basetemp={basetemp}",
             *(extra or [])]
     return run_in_netns(args, timeout=timeout, env=env, cwd=ROOT)
+
+
+@pytest.fixture(autouse=True)
+def in_namespace() -> None:
+    """An inner test (``netns_*.py``, which imports this fixture) runs only in the namespace
+    test_in_netns.py makes, with Chromium's WebRTC flags: anywhere else it fails, saying so."""
+    flags = os.environ.get("KORTTI_CHROMIUM_EXTRA_FLAGS", "").split()
+    if not set(WEBRTC_FLAGS) <= set(flags):
+        pytest.fail("run through tests/browser/test_in_netns.py (a network namespace, WebRTC flags)")

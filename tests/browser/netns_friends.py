@@ -13,7 +13,6 @@ moment, says what the seat could see); every page ends with the engine's result.
 from __future__ import annotations
 
 import json
-import os
 import re
 import time
 from collections.abc import Iterator
@@ -24,7 +23,7 @@ import pytest
 import engine
 from engine.i18n import card_name
 
-from .netns import WEBRTC_FLAGS
+from .netns import in_namespace  # noqa: F401 (autouse: inside the namespace only)
 from .play import BOOT_TIMEOUT, shown_results, take_turn
 from .test_games import expected
 
@@ -123,13 +122,6 @@ def named_peer(route: Any, peer_id: str) -> None:
     assert TRYSTERO_SELF_ID in text, "Trystero's utils.mjs no longer makes selfId so: see new_friend_page"
     route.fulfill(body=text.replace(TRYSTERO_SELF_ID, f"const selfId = {json.dumps(peer_id)};"),
                   headers={"content-type": "text/javascript"})
-
-
-@pytest.fixture(autouse=True)
-def in_namespace() -> None:
-    flags = os.environ.get("KORTTI_CHROMIUM_EXTRA_FLAGS", "").split()
-    if not set(WEBRTC_FLAGS) <= set(flags):
-        pytest.fail("run through tests/browser/test_in_netns.py (a network namespace, WebRTC flags)")
 
 
 def at_test_pace(link: str) -> str:
@@ -527,16 +519,6 @@ def test_friends_who_go_away_are_replaced_at_once_and_come_back_next_deal(table:
     assert ben.evaluate("window.kortti.model().seat") == 1 and ben.evaluate("window.kortti.model().deal") == 2
     assert table.play_out() >= 1  # Ben played deal 2 himself
     assert check_messages(ben, 1, table.record()) > 0
-
-
-@pytest.fixture
-def relay() -> Iterator[Any]:
-    """A Nostr relay on the namespace's loopback, for Trystero (nostr_relay.py)."""
-    from .nostr_relay import Relay
-
-    r = Relay().start()
-    yield r
-    r.stop()
 
 
 def use_relay(page: Any, url: str) -> None:

@@ -7,7 +7,6 @@ leaves it. The codes travel through the test, as a player would carry them.
 
 from __future__ import annotations
 
-import os
 import statistics
 import time
 from collections.abc import Iterator
@@ -15,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from .netns import WEBRTC_FLAGS
+from .netns import in_namespace  # noqa: F401 (autouse: inside the namespace only)
 
 # Any page of the origin will do for the module: a light one, so that no Pyodide boots and
 # the two cores stay with the browser (the lobby would start Python in both contexts).
@@ -46,13 +45,6 @@ OTHER_VERSION = """(code) => {
   b[b.length - 1] = crc;
   return btoa(String.fromCharCode(...b)).replace(/\\+/g, "-").replace(/\\//g, "_").replace(/=+$/, "");
 }"""
-
-
-@pytest.fixture(autouse=True)
-def in_namespace() -> None:
-    flags = os.environ.get("KORTTI_CHROMIUM_EXTRA_FLAGS", "").split()
-    if not set(WEBRTC_FLAGS) <= set(flags):
-        pytest.fail("run through tests/browser/test_in_netns.py (a network namespace, WebRTC flags)")
 
 
 class Side:

@@ -15,7 +15,6 @@ each state) are read by tools/bench_friends.py.
 from __future__ import annotations
 
 import json
-import os
 import random
 import threading
 import time
@@ -27,7 +26,7 @@ import pytest
 from nostr_events import make_event
 from websockets.sync.client import connect
 
-from .netns import WEBRTC_FLAGS
+from .netns import in_namespace  # noqa: F401 (autouse: inside the namespace only)
 from .netns_friends import Table
 from .nostr_relay import Relay
 from .play import BOOT_TIMEOUT, menu_click
@@ -55,13 +54,6 @@ SAID = """(() => {
 })();"""
 
 STATE = "() => window.kortti?.quick?.()"
-
-
-@pytest.fixture(autouse=True)
-def in_namespace() -> None:
-    flags = os.environ.get("KORTTI_CHROMIUM_EXTRA_FLAGS", "").split()
-    if not set(WEBRTC_FLAGS) <= set(flags):
-        pytest.fail("run through tests/browser/test_in_netns.py (a network namespace, WebRTC flags)")
 
 
 class Strangers:
@@ -183,13 +175,6 @@ def seat_of(host: Any, name: str) -> int:
 def per_minute(relay: Relay, pubkey: str, kind: int, since: float, until: float) -> float:
     sent = sum(1 for at, k, key in relay.accepted if key == pubkey and k == kind and since <= at <= until)
     return sent * 60 / (until - since)
-
-
-@pytest.fixture
-def relay() -> Iterator[Relay]:
-    r = Relay().start()
-    yield r
-    r.stop()
 
 
 @pytest.fixture

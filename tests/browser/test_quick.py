@@ -101,13 +101,6 @@ class Listener:
 
 
 @pytest.fixture
-def relay() -> Iterator[Relay]:
-    r = Relay().start()
-    yield r
-    r.stop()
-
-
-@pytest.fixture
 def listener(relay: Relay) -> Iterator[Listener]:
     listening = Listener(relay.url)
     yield listening

@@ -90,11 +90,6 @@ export function stopQuick() {
   note("");
 }
 
-/** Whether this page hosts a public table now (its table is a quick match's). */
-export function hostingPublic() {
-  return session?.state === "hosting";
-}
-
 /**
  * The lobby's "Quick match" for ``game``: the page says what a quick match sends where (the
  * first time), then looks for a table, joins one or opens one.
