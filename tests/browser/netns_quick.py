@@ -270,7 +270,8 @@ def test_strangers_meet_at_one_table_fill_it_leave_it_and_find_another(
         pages[cy].click("#leave-dialog-yes")
         host.wait_for_function("(s) => !(window.kortti.model().friends || []).find((f) => f.seat === s)?.connected",
                                arg=cy_seat, timeout=20_000)
-        host.wait_for_selector(f"text={cy} left: a computer player took the seat.", timeout=20_000)
+        # (the table says "Cy left: a computer player took the seat." only when Cy leaves mid-deal:
+        # whether the deal is over at that moment is timing, so the model is what is checked)
         deadline = time.monotonic() + 15
         while per_minute(relay, host_key, KIND_TABLE, left, time.monotonic() + 1e-3) == 0:
             assert time.monotonic() < deadline, "the table did not announce its free seat again"
