@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
+
 from .conftest import SNAPSHOT_CACHED
 from .play import BOOT_TIMEOUT, open_lobby, play_deal, start_match
 from .wasm_trace import traced
@@ -150,9 +152,15 @@ def test_save_data_keeps_what_offline_play_needs_first_and_the_rest_later(browse
         page.goto("/?fast")
         page.wait_for_selector("body[data-ready='1']", timeout=BOOT_TIMEOUT)
         page.wait_for_function(SNAPSHOT_CACHED, timeout=BOOT_TIMEOUT)
-        page.wait_for_function("""async () => Boolean(await caches.match(new URL('rules/en/index.html', location.href).href))
-          && (await caches.keys()).length === 1""", timeout=BOOT_TIMEOUT)
-        kept = page.evaluate(KEPT)
-        assert sum(p.startswith("/i18n/") for p in kept) == 2  # Finnish and Czech too
+        # the rest comes one file after another (sw.js keepTheRest): waited for as a whole
+        try:
+            page.wait_for_function(f"""async () => {{
+              const kept = await ({KEPT})();
+              return kept.includes('/rules/en/index.html') && kept.filter((p) => p.startsWith('/i18n/')).length === 2;
+            }}""", timeout=BOOT_TIMEOUT, polling=250)
+        except PlaywrightError:
+            kept = page.evaluate(KEPT)
+            raise AssertionError(f"the rest was not kept: {len(kept)} files, i18n "
+                                 f"{[p for p in kept if p.startswith('/i18n/')]}, rules {sum(p.startswith('/rules/') for p in kept)}")
     finally:
         context.close()
