@@ -234,7 +234,25 @@ def site_files() -> dict[str, bytes]:
     files.update(with_bytecode(files, ["engine.zip", "table.zip", "lesson.zip"]))
     files.update(stdlib_files(files))  # the standard library cut to what the zips reach
     files.update(snapshot_files(files))  # made from the zips as shipped, with the cut library
+    files["index.html"] = files["index.html"].replace(b"{{WORKER_FILES}}", json.dumps(worker_files(files)).encode())
     return files
+
+
+def worker_files(files: dict[str, bytes]) -> list[str]:
+    """What the Python worker fetches on a plain boot, largest first, but for Pyodide's wasm:
+    the page fetches them as soon as its lobby is drawn, into the HTTP cache the worker then
+    reads. (On a phone's link the worker would ask for them only after PyScript's chain of
+    small requests, a round trip each, and then share the link with the wasm.) The wasm is
+    left to the worker: V8 keeps its compiled code for the next visit beside the HTTP cache
+    entry of the worker's own download, and a second fetch of it racing the first lost that
+    (a return visit then compiled it again: tests/browser/test_offline.py)."""
+    folder = PYODIDE[4]
+    paths = [stdlib_of(files), f"{folder}/pyodide.asm.mjs", "engine.zip", "table.zip",
+             f"{folder}/pyodide.mjs", f"{folder}/pyodide-lock.json"]
+    missing = [p for p in paths if p not in files]
+    if missing:
+        raise BuildError(f"the worker's files are not in the site: {missing}")
+    return sorted(paths, key=lambda p: -len(files[p]))
 
 
 BYTECODE_SCRIPT = WEB / "gen" / "bytecode.mjs"

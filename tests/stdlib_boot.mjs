@@ -3,25 +3,13 @@
 //   node stdlib_boot.mjs BOOT_MODULE SNAPSHOT_FILE|- MODULE...
 // Prints one JSON line: how it booted, each module's file (or {error}), and what the
 // console was told.
-import { readFileSync } from "node:fs";
-import { pathToFileURL } from "node:url";
+import { bootSite } from "./site_boot.mjs";
 
 const [bootModule, snapshotFile, ...modules] = process.argv.slice(2);
-const url = pathToFileURL(bootModule).href;
-const text = readFileSync(bootModule, "utf-8");
-const snapshotURL = new URL(JSON.parse(text.match(/^const SNAPSHOT = (.*);$/m)[1]).url, url).href;
-globalThis.caches = {
-  async match(request) {
-    const key = String(request instanceof Request ? request.url : request);
-    if (snapshotFile === "-" || key !== snapshotURL) return undefined;
-    return new Response(readFileSync(snapshotFile));
-  },
-};
 const said = [];
 console.info = (line) => said.push(String(line));
 
-const { loadPyodide } = await import(url);
-const py = await loadPyodide({ stdout: () => {}, stderr: () => {} });
+const py = await bootSite(bootModule, snapshotFile);
 py.globals.set("modules_wanted", JSON.stringify(modules));
 let files;
 try {

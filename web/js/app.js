@@ -11,7 +11,7 @@
 // Back from the table pauses to the lobby, where "Continue" is offered; forward returns.
 import { lobby } from "./lobby.js";
 import { table } from "./table/table.js";
-import { boot as bootPython, call } from "./engine.js";
+import { boot as bootPython, call, prefetchWorkerFiles } from "./engine.js";
 import { watchBoot, bootDone, bootFailed } from "./boot.js";
 import { registerWorker, takeUpdate } from "./pwa.js";
 import * as store from "./records/store.js";
@@ -423,6 +423,8 @@ function python() {
     // the catalogues the page has (its own language's, English's) and the words read
     // across languages; a catalogue fetched later follows (onCatalogue below)
     ready = bootPython({ messages: { ...DATA.messages }, across: DATA.across, lang, games: DATA.order });
+    // its files start to come once the lobby is painted (not before: the lobby's own come first)
+    requestAnimationFrame(() => setTimeout(prefetchWorkerFiles, 0));
     ready.then(pythonReady, (e) => bootFailed(String(e && e.message ? e.message : e)));
   }
   return ready;

@@ -21,6 +21,23 @@ function worker() {
   return booted;
 }
 
+/** The files the worker fetches as it boots (build.py lists them in the page), fetched now
+ * into the HTTP cache, where the worker finds them (a request of the worker's for a file
+ * still coming joins that download): on a phone's link the worker asks for them only
+ * seconds later, after PyScript's chain of small requests. A page the service worker
+ * controls has them at hand already: nothing is fetched then. Each body is read to its
+ * end and dropped (a download cut short would not be kept). */
+export function prefetchWorkerFiles() {
+  if (navigator.serviceWorker?.controller) return;
+  const list = document.getElementById("worker-files");
+  /** @type {string[]} */
+  let paths = [];
+  try { paths = JSON.parse(list?.textContent ?? "[]"); } catch { return; }
+  for (const path of paths) {
+    fetch(path).then((r) => r.body?.pipeTo(new WritableStream())).catch(() => { /* the worker asks again */ });
+  }
+}
+
 /** The rest of this work in a task of its own: the worker's reply arrives in PyScript's
  * message handler, and parsing and drawing it there made one long task of both. */
 function nextTask() {
