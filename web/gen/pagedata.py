@@ -117,6 +117,11 @@ def _json_for_script(data: Any) -> str:
 def render_index(template: str, data: dict[str, Any], pyscript: str) -> str:
     m = data["messages"]["en"]
     out = template.replace("{{DATA}}", _json_for_script(data)).replace("{{PYSCRIPT}}", pyscript)
+    # the language menu's options from the start: filled later, its width changed and moved
+    # what stood beside it (a layout shift at every first paint)
+    out = out.replace("{{LANGUAGE_OPTIONS}}", "".join(
+        f'<option value="{code}" lang="{code}"{" selected" if code == "en" else ""}>'
+        f'{html.escape(data["across"][code].get("web.lang.name", code))}</option>' for code in data["languages"]))
     # static words of the page shell, filled from the catalogue: {{t:key}}
     while "{{t:" in out:
         start = out.index("{{t:")

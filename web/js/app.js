@@ -15,7 +15,7 @@ import { boot as bootPython, call, prefetchWorkerFiles } from "./engine.js";
 import { watchBoot, bootDone, bootFailed } from "./boot.js";
 import { registerWorker, takeUpdate } from "./pwa.js";
 import * as store from "./records/store.js";
-import { DATA, lang, t, applyStatic, setLanguage, languageName, onLanguage, onCatalogue, acrossLanguages, el } from "./i18n.js";
+import { DATA, lang, t, applyStatic, setLanguage, onLanguage, onCatalogue, acrossLanguages, el } from "./i18n.js";
 import { confirmDialog } from "./table/table-view.js";
 import * as settings from "./settings.js";
 import { openSettings } from "./settings-dialog.js";
@@ -383,8 +383,7 @@ function pythonReady(reply) {
 
 function languageMenu() {
   const menu = /** @type {HTMLSelectElement} */ (document.getElementById("lang"));
-  menu.replaceChildren(...DATA.languages.map((code) =>
-    el("option", { value: code, lang: code, selected: code === lang }, languageName(code))));
+  menu.value = lang; // (its options are in the page from the start: build.py)
   // (a language whose words cannot come, offline: the menu goes back to the page's language)
   menu.addEventListener("change", async () => { if (!(await setLanguage(menu.value))) menu.value = lang; });
   onLanguage((code) => { menu.value = code; });
