@@ -192,7 +192,7 @@ export function drawSeats(m) {
   for (let attempt = 0; attempt < 8; attempt += 1) {
     felt.style.setProperty("--seat-w", `${seat}px`);
     felt.style.setProperty("--spot-w", `${card}px`);
-    fitCounts(badges);
+    fitCounts(badges, seat);
     const boxes = {};
     badges.forEach((li, i) => { boxes[order[i]] = { w: li.offsetWidth, h: li.offsetHeight }; });
     const badge = Math.max(...badges.slice(0, -1).map((b) => b.offsetHeight), 0);
@@ -214,15 +214,28 @@ export function drawSeats(m) {
 }
 
 /** A badge too narrow for its card count in words ("13 korttia") shows the number alone
- * (.tight; readers still hear the words). */
-function fitCounts(badges) {
-  badges.forEach((li) => li.classList.remove("tight"));
-  const tight = badges.filter((li) => {
-    const style = getComputedStyle(li);
-    const room = li.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-    return li.querySelector(".seat-cards").offsetWidth > room + 0.5;
-  });
-  tight.forEach((li) => li.classList.add("tight"));
+ * (.tight; readers still hear the words). Measuring means a layout of the page with no
+ * badge tight, then another: on a phone's CPU two of the longest parts of a draw. So each
+ * answer is kept, by what decides it (the words, the badge's width, what else the line
+ * holds, the card size and the window), and a badge seen before is not measured again. */
+const tightKept = new Map();
+
+function fitCounts(badges, seatWidth) {
+  const felt = $("felt");
+  const context = [seatWidth, felt.dataset.players, felt.hasAttribute("data-short"),
+    document.documentElement.dataset.cardSize, window.innerWidth].join("|");
+  const keyOf = (li) => `${context}|${li.querySelector(".mini-back") ? 1 : 0}|${li.querySelector(".count")?.textContent}`;
+  if (tightKept.size > 2000) tightKept.clear(); // (a long session of many tables: start afresh)
+  const unknown = badges.filter((li) => !tightKept.has(keyOf(li)));
+  if (unknown.length) {
+    unknown.forEach((li) => li.classList.remove("tight"));
+    const style = getComputedStyle(unknown[0]); // (every badge has the same padding)
+    const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+    for (const li of unknown) {
+      tightKept.set(keyOf(li), li.querySelector(".seat-cards").offsetWidth > li.clientWidth - padding + 0.5);
+    }
+  }
+  badges.forEach((li) => li.classList.toggle("tight", tightKept.get(keyOf(li)) === true));
 }
 
 /** Keep the seats and the cards before them placed for the felt as it is: what lies under
