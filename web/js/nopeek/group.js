@@ -13,6 +13,8 @@ const HASHES = "../../vendor/noble-hashes-2.4.0/sha2.js";
  * @property {(other: Point) => Point} subtract
  * @property {(k: bigint) => Point} multiply constant-time, 1 ≤ k < ℓ
  * @property {(k: bigint) => Point} multiplyUnsafe variable-time, 0 ≤ k < ℓ: public scalars only
+ * @property {(windowSize?: number, isLazy?: boolean) => Point} precompute tables the point's
+ *   multiples, once, for many multiplications of it
  * @property {(other: Point) => boolean} equals
  * @property {() => Uint8Array} toBytes
  */
@@ -23,6 +25,8 @@ const HASHES = "../../vendor/noble-hashes-2.4.0/sha2.js";
  * }} NobleEd25519
  */
 
+// Top-level await: a worker that imports this must set its onmessage before (a message that
+// comes while a module graph with top-level await evaluates, with no listener, is lost).
 const curves = /** @type {NobleEd25519} */ (await import(CURVES));
 const hashes = /** @type {{sha512(data: Uint8Array): Uint8Array}} */ (await import(HASHES));
 const RistrettoPoint = curves.ristretto255.Point;
