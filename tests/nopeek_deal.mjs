@@ -63,7 +63,18 @@ export function playDeal({ group, deck }, { game, deal, seats, cards }) {
     }
     return [deck.openCard(final[position], theirs.map((s) => group.pointFromHex(s.share)), made[seat].secret, table)];
   })));
+  // what each seat could open that it does not own, from every share published and its own
+  // key (not timed: no seat does this in play)
+  const peeked = Array.from({ length: seats }, (_, seat) => owners.flatMap((owner, position) => {
+    if (owner === seat) return [];
+    const published = shares.filter((s) => s.position === position && s.seat !== seat);
+    try {
+      return [deck.openCard(final[position], published.map((s) => group.pointFromHex(s.share)), made[seat].secret, table)];
+    } catch {
+      return [];
+    }
+  }));
   const transcript = { v: 1, game, deal, cards, keys, stages, owners, shares };
   const secrets = made.map((m) => group.scalarToHex(m.secret));
-  return { transcript, secrets, hands, ms, multiplications, bytes: JSON.stringify(transcript).length };
+  return { transcript, secrets, hands, peeked, ms, multiplications, bytes: JSON.stringify(transcript).length };
 }

@@ -135,6 +135,8 @@ def test_each_seat_opens_exactly_its_own_cards_and_together_they_are_the_deck(
     hands = deal["hands"]
     assert [len(h) for h in hands] == [transcript["owners"].count(s) for s in range(seats)]
     assert sorted(c for h in hands for c in h) == sorted(deck_codes(game))
+    # and no seat can open a card it does not own from every share published and its key
+    assert deal["peeked"] == [[]] * seats
     # what each seat opened is the card at its positions, as the joint secret decrypts it here
     x = sum(int.from_bytes(bytes.fromhex(s), "little") for s in secrets) % r.L
     names = {r.encode(r.from_uniform_bytes(hashlib.sha512(f"kortti-card-v1|{game}|{c}".encode()).digest())): c
