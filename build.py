@@ -70,10 +70,28 @@ TRYSTERO_CORE = ("@trystero-p2p/core@0.25.4", "trystero-p2p-core-0.25.4.tgz",
 NOBLE_SECP256K1 = ("@noble/secp256k1@3.2.0", "noble-secp256k1-3.2.0.tgz",
                    "sha512-Z3ZAWOTxJ0EuTuZTi7Y69iK7GgrLHh8sgm45lVDhg/b3Nk1TpAiKhick2KkZisHuupeepSkyIydN/J459SdX1w==",
                    ["index.js", "LICENSE"], "vendor/noble-secp256k1-3.2.0")
-VENDOR_IMPORTS = {  # bare module name -> the vendored file, from a vendored folder
-    "@trystero-p2p/core": "../trystero-core-0.25.4/index.mjs",
-    "@noble/secp256k1": "../noble-secp256k1-3.2.0/index.js",
+# The no-peek deal's curve (web/js/nopeek/): ristretto255 from @noble/curves and the SHA-512 it
+# hashes with, only the files its ed25519.js reaches (their folders kept: they import each other
+# by relative paths). Loaded only for a no-peek table.
+NOBLE_CURVES = ("@noble/curves@2.4.0", "noble-curves-2.4.0.tgz",
+                "sha512-P4/62zrgfH33CneE3Dn4WhJVA22YUU0eR51wKIan4NVRvwsA0YnPTwWGpNbpuacSujmSFLvyzpyuR30+fbq2Ew==",
+                ["ed25519.js", "utils.js", "abstract/curve.js", "abstract/edwards.js", "abstract/fft.js",
+                 "abstract/frost.js", "abstract/hash-to-curve.js", "abstract/modular.js", "abstract/montgomery.js",
+                 "abstract/oprf.js", "LICENSE"],
+                "vendor/noble-curves-2.4.0")
+NOBLE_HASHES = ("@noble/hashes@2.4.0", "noble-hashes-2.4.0.tgz",
+                "sha512-X5XaVWZIBCT7HHZGm5I7ZQXDwLG+bGXuSrMQAW+7Zvl87h1kmc1ZB1VSRJcpUfoUrGQp4Fkoxm5kZ+Ms+aW+eA==",
+                ["sha2.js", "_md.js", "_u64.js", "utils.js", "LICENSE"], "vendor/noble-hashes-2.4.0")
+PINS = (PYODIDE, PYSCRIPT, QR, TRYSTERO_NOSTR, TRYSTERO_CORE, NOBLE_SECP256K1, NOBLE_CURVES, NOBLE_HASHES)
+# Bare module names (a name ending in "/" takes a subpath: "@noble/hashes/sha2.js") -> the
+# vendored file or folder, by its path in the site. Rewritten in the vendored modules of
+# REWRITTEN into paths relative to the importing file: the page has no bundler and no import map.
+VENDOR_IMPORTS = {
+    "@trystero-p2p/core": "vendor/trystero-core-0.25.4/index.mjs",
+    "@noble/secp256k1": "vendor/noble-secp256k1-3.2.0/index.js",
+    "@noble/hashes/": "vendor/noble-hashes-2.4.0/",
 }
+REWRITTEN = ("vendor/trystero-", "vendor/noble-")
 
 # Plain files copied from web/ as they are.
 STATIC = ["app.css", "table.css", "js/*.js", "js/*/*.js", "worker.py"]
@@ -129,7 +147,9 @@ def npm_pack(spec: str, name: str, integrity: str, into: Path) -> bytes:
 
 
 def unpack(spec: str, data: bytes, patterns: list[str]) -> dict[str, bytes]:
-    """The tarball's files matching ``patterns`` (paths under ``package/``), by base name."""
+    """The tarball's files matching ``patterns`` (paths under ``package/``), by that path less
+    a leading ``dist/`` (a package's built files go at the top of its vendored folder, its
+    other folders are kept: its modules import each other by relative paths)."""
     out: dict[str, bytes] = {}
     with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as tar:
         for member in tar.getmembers():
@@ -137,8 +157,8 @@ def unpack(spec: str, data: bytes, patterns: list[str]) -> dict[str, bytes]:
             if member.isfile() and any(fnmatch.fnmatchcase(rel, p) for p in patterns):
                 f = tar.extractfile(member)
                 assert f is not None
-                out[rel.rsplit("/", 1)[-1]] = f.read()
-    missing = [p for p in patterns if not any(fnmatch.fnmatchcase(n, p.rsplit("/", 1)[-1]) for n in out)]
+                out[rel.removeprefix("dist/")] = f.read()
+    missing = [p for p in patterns if not any(fnmatch.fnmatchcase(n, p.removeprefix("dist/")) for n in out)]
     if missing:
         raise BuildError(f"{spec} has no {', '.join(missing)}: the pinned version does not fit this build")
     return out
@@ -149,15 +169,34 @@ COMMAND_LINE_ONLY = {"engine/__main__.py", "engine/bench.py", "engine/playthroug
                      "engine/bots/call_kitti/train.py", "engine/bots/timing.py"}
 
 
-def vendored_imports(data: bytes) -> bytes:
-    """A vendored module with its bare imports (``from "@noble/secp256k1"``) made paths."""
-    text = data.decode("utf-8")
-    for bare, path in VENDOR_IMPORTS.items():
-        text = text.replace(f'from "{bare}"', f'from "{path}"')
-    left = re.findall(r'from "(@[\w./-]+|[a-z][\w.-]*)"', text)
-    if left:
-        raise BuildError(f"a vendored module imports {left[0]!r}, which the build does not vendor")
-    return text.encode("utf-8")
+# A module's static imports and re-exports: ``import {a} from "x"``, ``export * from 'x'``,
+# ``import "x"``, at the start of a line (so not the usage examples in doc comments).
+IMPORT_FROM = re.compile(r"""^(\s*(?:import|export)\b(?:[^;'"]*?\bfrom)?\s*)(["'])([^"']+)\2""", re.MULTILINE)
+
+
+def vendored_imports(path: str, data: bytes) -> bytes:
+    """The vendored module at ``path`` (in the site) with its bare imports
+    (``from "@noble/secp256k1"``, ``from '@noble/hashes/sha2.js'``) made relative paths."""
+    folder = posixpath.dirname(path)
+
+    def rewrite(m: re.Match[str]) -> str:
+        name = m.group(3)
+        if name.startswith((".", "/")):
+            return m.group(0)
+        for bare, target in VENDOR_IMPORTS.items():
+            if name == bare or (bare.endswith("/") and name.startswith(bare)):
+                rel = posixpath.relpath(target + name.removeprefix(bare), folder)
+                return f'{m.group(1)}"{rel if rel.startswith(".") else "./" + rel}"'
+        raise BuildError(f"the vendored {path} imports {name!r}, which the build does not vendor")
+
+    return IMPORT_FROM.sub(rewrite, data.decode("utf-8")).encode("utf-8")
+
+
+def vendored_files(pin: tuple[str, str, str, list[str], str]) -> dict[str, bytes]:
+    """A pinned package's files as the site holds them: pinned_files, with the bare imports of
+    the vendored modules that have them made paths."""
+    return {path: vendored_imports(path, data) if path.endswith((".mjs", ".js")) and path.startswith(REWRITTEN)
+            else data for path, data in pinned_files(pin).items()}
 
 
 def package_zip(package: Path) -> bytes:
@@ -204,10 +243,8 @@ def pinned_files(pin: tuple[str, str, str, list[str], str]) -> dict[str, bytes]:
 def site_files() -> dict[str, bytes]:
     """Every file of the site except the service worker, by path."""
     files: dict[str, bytes] = {}
-    for pin in (PYODIDE, PYSCRIPT, QR, TRYSTERO_NOSTR, TRYSTERO_CORE, NOBLE_SECP256K1):
-        for path, data in pinned_files(pin).items():
-            files[path] = vendored_imports(data) if path.endswith((".mjs", ".js")) and \
-                path.startswith("vendor/t") else data
+    for pin in PINS:
+        files.update(vendored_files(pin))
     for pattern in STATIC:
         for p in sorted(WEB.glob(pattern)):
             files[p.relative_to(WEB).as_posix()] = p.read_bytes()

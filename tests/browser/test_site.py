@@ -32,9 +32,10 @@ def test_netlify_toml() -> None:
 
 def test_site_contents(site: Path) -> None:
     vendor = sorted(p.name for p in (site / "vendor").iterdir())
-    # the versioned folders: the runtimes, and what a friends table loads (QR codes, Trystero)
-    assert vendor == ["noble-secp256k1-3.2.0", "pyodide-314.0.7", "pyscript-0.7.31", "qr-0.7.0",
-                      "trystero-core-0.25.4", "trystero-nostr-0.25.4"]
+    # the versioned folders: the runtimes, what a friends table loads (QR codes, Trystero) and
+    # the no-peek deal's curve and hashes
+    assert vendor == ["noble-curves-2.4.0", "noble-hashes-2.4.0", "noble-secp256k1-3.2.0", "pyodide-314.0.7",
+                      "pyscript-0.7.31", "qr-0.7.0", "trystero-core-0.25.4", "trystero-nostr-0.25.4"]
     assert not list(site.rglob("*.map"))
     config = json.loads((site / "pyscript.json").read_text())
     # Python boots through pyodide-boot.mjs: the pinned Pyodide, restored from the snapshot

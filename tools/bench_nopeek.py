@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""The no-peek deal's cost (issue 50, docs/no-peek.md), measured under Node on web/js/nopeek/
+and the vendored @noble/curves: prints, asserts nothing.
+
+    python tools/bench_nopeek.py            # Kočka at 4 seats and Katte at 6, 5 deals each
+    python tools/bench_nopeek.py --deals 20
+
+For each: the scalar multiplications each seat does (its key and the checks of the others'
+keys, its shuffle stage, its shares with their proofs, the checks of the shares of its own
+cards and their opening), the milliseconds that takes per seat (all seats run one after
+another in one process, so a seat's figure is its own work only, not the wait for the
+others), the audit's milliseconds (audit.js, with every key revealed) and the transcript's
+bytes as JSON. Medians over the deals, with the slowest; the machine's load average before
+and after (2 cores here, shared: figures move with it). The phone's 4× slower CPU comes in a
+later step, in the browser.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "web"))
+
+import build
+from engine import GAMES
+
+TABLES = [("kocka", 4), ("katte", 6)]
+
+
+def lay_out(site: Path) -> None:
+    """js/nopeek/ and the vendored packages it loads, as the build lays them out."""
+    for pin in (build.NOBLE_CURVES, build.NOBLE_HASHES):
+        for path, data in build.vendored_files(pin).items():
+            (site / path).parent.mkdir(parents=True, exist_ok=True)
+            (site / path).write_bytes(data)
+    (site / "js" / "nopeek").mkdir(parents=True)
+    for source in (build.WEB / "js" / "nopeek").glob("*.js"):
+        shutil.copy(source, site / "js" / "nopeek" / source.name)
+
+
+def node(site: Path, request: dict[str, object]) -> dict[str, list[dict[str, object]]]:
+    inputs = site / "request.json"
+    inputs.write_text(json.dumps(request))
+    out = subprocess.run(["node", str(ROOT / "tests" / "nopeek_check.mjs"), str(site), str(inputs)],
+                         capture_output=True, text=True, timeout=3600, check=True)
+    return dict(json.loads(out.stdout.strip().splitlines()[-1]))
+
+
+def spread(values: list[float]) -> str:
+    return f"{statistics.median(values):7.0f} (slowest {max(values):.0f})"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--deals", type=int, default=5, help="deals per table (default 5)")
+    args = parser.parse_args()
+    print(f"load average at the start: {os.getloadavg()[0]:.1f} (2 cores here; figures move with it)")
+    with tempfile.TemporaryDirectory() as tmp:
+        site = Path(tmp)
+        lay_out(site)
+        for game, seats in TABLES:
+            deck = GAMES[game].DECK
+            cards = [deck.code_of[c] for c in range(deck.size)]
+            # one warm-up deal first in the same process (the JIT), then the measured ones
+            specs = [{"game": game, "deal": f"bench-{i}", "seats": seats, "cards": cards} for i in range(args.deals + 1)]
+            dealt = node(site, {"deals": specs})["deals"][1:]
+            audits = node(site, {"deals": specs[:1], "audits": [
+                {"transcript": d["transcript"], "secrets": d["secrets"]} for d in dealt]})["audits"]
+            per_seat_ms = [ms for d in dealt for ms in d["ms"]]  # type: ignore[attr-defined]
+            mults = sorted({m for d in dealt for m in d["multiplications"]})  # type: ignore[attr-defined]
+            print(f"\n{game}, {seats} seats, {len(cards)} cards ({args.deals} deals):")
+            print(f"  scalar multiplications per seat: {', '.join(map(str, mults))}")
+            print(f"  ms per seat (keys + stage + shares + opening its cards): {spread(per_seat_ms)}")
+            print(f"  audit ms (all keys revealed): {spread([float(a['ms']) for a in audits])}"  # type: ignore[arg-type]
+                  f"; its multiplications: {audits[0]['multiplications']}")
+            print(f"  transcript bytes (JSON): {statistics.median(int(d['bytes']) for d in dealt):,}")  # type: ignore[call-overload]
+    print(f"\nload average at the end: {os.getloadavg()[0]:.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,186 @@
+// ristretto255 (RFC 9496) as the no-peek deal uses it: points and scalars, their hex
+// encodings, hashing to a scalar, and the point of each card. The curve is the vendored
+// @noble/curves (build.py), SHA-512 the vendored @noble/hashes: both synchronous, so the
+// protocol's files run alike in a page, a worker or Node. No DOM. docs/no-peek.md is the spec.
+
+const CURVES = "../../vendor/noble-curves-2.4.0/ed25519.js";
+const HASHES = "../../vendor/noble-hashes-2.4.0/sha2.js";
+
+/**
+ * A ristretto255 element: noble's RistrettoPoint, the methods used here.
+ * @typedef {object} Point
+ * @property {(other: Point) => Point} add
+ * @property {(other: Point) => Point} subtract
+ * @property {(k: bigint) => Point} multiply constant-time, 1 ≤ k < ℓ
+ * @property {(k: bigint) => Point} multiplyUnsafe variable-time, 0 ≤ k < ℓ: public scalars only
+ * @property {(windowSize?: number, isLazy?: boolean) => Point} precompute tables the point's
+ *   multiples, once, for many multiplications of it
+ * @property {(other: Point) => boolean} equals
+ * @property {() => Uint8Array} toBytes
+ */
+/**
+ * @typedef {{
+ *   ristretto255: {Point: {BASE: Point, ZERO: Point, fromBytes(bytes: Uint8Array): Point}},
+ *   ristretto255_hasher: {deriveToCurve(bytes: Uint8Array): Point},
+ * }} NobleEd25519
+ */
+
+// Top-level await: a worker that imports this must set its onmessage before (a message that
+// comes while a module graph with top-level await evaluates, with no listener, is lost).
+const curves = /** @type {NobleEd25519} */ (await import(CURVES));
+const hashes = /** @type {{sha512(data: Uint8Array): Uint8Array}} */ (await import(HASHES));
+const RistrettoPoint = curves.ristretto255.Point;
+
+/** The group's order ℓ = 2^252 + 27742317777372353535851937790883648493 (RFC 9496 §4.1). */
+export const ORDER = 2n ** 252n + 27742317777372353535851937790883648493n;
+/** The generator B and the identity. */
+export const BASE = RistrettoPoint.BASE;
+export const IDENTITY = RistrettoPoint.ZERO;
+
+/** Scalar multiplications done (keys, stages, shares, proofs, checks), for the benchmark. */
+export const tally = { multiplications: 0 };
+
+const encoder = new TextEncoder();
+
+/** @param {string} text */
+export function utf8(text) {
+  return encoder.encode(text);
+}
+
+/** @param {Uint8Array} data */
+export function sha512(data) {
+  return hashes.sha512(data);
+}
+
+/** @param {Uint8Array[]} parts */
+export function concat(parts) {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/** @param {Uint8Array} bytes */
+export function toHex(bytes) {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * @param {unknown} hex lowercase hex
+ * @param {number} size the bytes it must hold
+ */
+export function fromHex(hex, size) {
+  if (typeof hex !== "string" || hex.length !== 2 * size || !/^[0-9a-f]*$/.test(hex)) {
+    throw new Error(`expected ${size} bytes as lowercase hex, got ${JSON.stringify(hex)?.slice(0, 80)}`);
+  }
+  const out = new Uint8Array(size);
+  for (let i = 0; i < size; i++) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  return out;
+}
+
+/** @param {Uint8Array} bytes the little-endian integer they encode */
+function littleEndian(bytes) {
+  let n = 0n;
+  for (let i = bytes.length - 1; i >= 0; i--) n = (n << 8n) | BigInt(bytes[i]);
+  return n;
+}
+
+/** @param {bigint} n mod ℓ, into [0, ℓ) */
+export function mod(n) {
+  const r = n % ORDER;
+  return r < 0n ? r + ORDER : r;
+}
+
+/** A scalar from 64 bytes: their little-endian value mod ℓ (RFC 9496 §4.4's reduction). @param {Uint8Array} bytes */
+export function scalarFromWide(bytes) {
+  return mod(littleEndian(bytes));
+}
+
+/** A fresh secret scalar in [1, ℓ): 64 random bytes reduced mod ℓ (0, at odds 2^-252, drawn again). */
+export function randomScalar() {
+  for (;;) {
+    const k = scalarFromWide(crypto.getRandomValues(new Uint8Array(64)));
+    if (k !== 0n) return k;
+  }
+}
+
+/** SHA-512 of ``data`` as a scalar: the Fiat–Shamir challenge. @param {Uint8Array} data */
+export function hashToScalar(data) {
+  return scalarFromWide(sha512(data));
+}
+
+/** A scalar's encoding: 32 bytes little-endian, as hex. @param {bigint} k in [0, ℓ) */
+export function scalarToHex(k) {
+  const out = new Uint8Array(32);
+  for (let i = 0, n = k; i < 32; i++, n >>= 8n) out[i] = Number(n & 255n);
+  return toHex(out);
+}
+
+/** A scalar from its encoding; only canonical ones (< ℓ). @param {unknown} hex */
+export function scalarFromHex(hex) {
+  const k = littleEndian(fromHex(hex, 32));
+  if (k >= ORDER) throw new Error("a scalar's encoding is not reduced mod ℓ");
+  return k;
+}
+
+/** A point's encoding (RFC 9496 §4.3.2), as hex. @param {Point} point */
+export function pointToHex(point) {
+  return toHex(point.toBytes());
+}
+
+/** A point from its encoding; a non-canonical or invalid encoding throws (RFC 9496 §4.3.1). @param {unknown} hex */
+export function pointFromHex(hex) {
+  const bytes = fromHex(hex, 32);
+  try {
+    return RistrettoPoint.fromBytes(bytes);
+  } catch {
+    throw new Error(`not a ristretto255 encoding: ${hex}`);
+  }
+}
+
+/** RFC 9496 §4.3.4's one-way map from 64 bytes to a point ("element derivation"; not RFC
+ * 9380's hash_to_ristretto255, which first expands a message with a domain tag). @param {Uint8Array} bytes */
+export function fromUniformBytes(bytes) {
+  if (bytes.length !== 64) throw new Error("the one-way map takes 64 bytes");
+  return curves.ristretto255_hasher.deriveToCurve(bytes);
+}
+
+/**
+ * A card's point: fromUniformBytes(SHA-512("kortti-card-v1|" + game + "|" + card)), UTF-8.
+ * @param {string} game the engine's game name ("kocka")
+ * @param {string} card the engine's card code ("7h")
+ */
+export function cardPoint(game, card) {
+  return fromUniformBytes(sha512(utf8(`kortti-card-v1|${game}|${card}`)));
+}
+
+/**
+ * The cards by their point's encoding, to name an opened card.
+ * @param {string} game
+ * @param {string[]} cards the deck's codes
+ * @returns {Map<string, string>}
+ */
+export function cardTable(game, cards) {
+  return new Map(cards.map((card) => [pointToHex(cardPoint(game, card)), card]));
+}
+
+/** k·B, k secret. @param {bigint} k */
+export function mulBase(k) {
+  tally.multiplications++;
+  return BASE.multiply(k);
+}
+
+/** k·P, k secret (constant-time). @param {Point} point @param {bigint} k in [1, ℓ) */
+export function mulSecret(point, k) {
+  tally.multiplications++;
+  return point.multiply(k);
+}
+
+/** k·P, k public (a challenge, a response): variable-time, faster. @param {Point} point @param {bigint} k */
+export function mulPublic(point, k) {
+  tally.multiplications++;
+  return point.multiplyUnsafe(mod(k));
+}

@@ -1,0 +1,91 @@
+// The no-peek deal's zero-knowledge proofs, non-interactive by Fiat–Shamir: a seat's proof
+// that it knows the secret key of its public key (Schnorr), and that a decryption share is
+// its key applied to a card (Chaum–Pedersen, "DLEQ"). No DOM.
+//
+// The challenge, exactly (docs/no-peek.md; the tests' Python verifier computes the same):
+//
+//   c = int_le(SHA-512(utf8("kortti-nopeek-v1|" + kind + "|" + deal + "|" + seat + "|")
+//                      || enc(P_1) || … || enc(P_n))) mod ℓ
+//
+// kind is "schnorr" or "dleq"; deal the deal's id (no "|" in it); seat its decimal number;
+// enc(P) a point's 32-byte encoding (RFC 9496 §4.3.2); the points, in this order:
+//   schnorr: B, Y, R                 (Y = x·B the public key, R = k·B)
+//   dleq:    B, Y, C1, D, A1, A2     (D = x·C1 the share, A1 = k·B, A2 = k·C1)
+// A proof is {c, s} (scalars, 32 bytes little-endian as hex) with s = k + c·x mod ℓ; the
+// verifier rebuilds R = s·B − c·Y (and A1 = s·B − c·Y, A2 = s·C1 − c·D) and checks that
+// hashing them gives c again.
+
+import {
+  BASE, concat, hashToScalar, mod, mulBase, mulPublic, mulSecret, randomScalar, scalarFromHex,
+  scalarToHex, utf8,
+} from "./group.js";
+
+/**
+ * @typedef {import("./group.js").Point} Point
+ * @typedef {{c: string, s: string}} Proof
+ * @typedef {{deal: string, seat: number}} Context who proves, in which deal
+ */
+
+/**
+ * @param {"schnorr" | "dleq"} kind
+ * @param {Context} context
+ * @param {Point[]} points
+ */
+export function challenge(kind, { deal, seat }, points) {
+  if (deal.includes("|") || !Number.isInteger(seat) || seat < 0) throw new Error("a bad proof context");
+  const head = utf8(`kortti-nopeek-v1|${kind}|${deal}|${seat}|`);
+  return hashToScalar(concat([head, ...points.map((p) => p.toBytes())]));
+}
+
+/** @param {bigint} c @param {bigint} s @returns {Proof} */
+function encode(c, s) {
+  return { c: scalarToHex(c), s: scalarToHex(s) };
+}
+
+/** @param {unknown} proof @returns {{c: bigint, s: bigint} | null} */
+function decode(proof) {
+  if (typeof proof !== "object" || proof === null) return null;
+  const { c, s } = /** @type {{c?: unknown, s?: unknown}} */ (proof);
+  try {
+    return { c: scalarFromHex(c), s: scalarFromHex(s) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Proof that the prover knows x with Y = x·B.
+ * @param {bigint} x @param {Point} publicKey @param {Context} context
+ */
+export function proveKey(x, publicKey, context) {
+  const k = randomScalar();
+  const c = challenge("schnorr", context, [BASE, publicKey, mulBase(k)]);
+  return encode(c, mod(k + c * x));
+}
+
+/** @param {Point} publicKey @param {unknown} proof @param {Context} context */
+export function verifyKey(publicKey, proof, context) {
+  const p = decode(proof);
+  if (!p) return false;
+  const r = mulPublic(BASE, p.s).subtract(mulPublic(publicKey, p.c));
+  return challenge("schnorr", context, [BASE, publicKey, r]) === p.c;
+}
+
+/**
+ * Proof that share = x·c1 for the x of publicKey = x·B.
+ * @param {bigint} x @param {Point} publicKey @param {Point} c1 @param {Point} share @param {Context} context
+ */
+export function proveShare(x, publicKey, c1, share, context) {
+  const k = randomScalar();
+  const c = challenge("dleq", context, [BASE, publicKey, c1, share, mulBase(k), mulSecret(c1, k)]);
+  return encode(c, mod(k + c * x));
+}
+
+/** @param {Point} publicKey @param {Point} c1 @param {Point} share @param {unknown} proof @param {Context} context */
+export function verifyShare(publicKey, c1, share, proof, context) {
+  const p = decode(proof);
+  if (!p) return false;
+  const a1 = mulPublic(BASE, p.s).subtract(mulPublic(publicKey, p.c));
+  const a2 = mulPublic(c1, p.s).subtract(mulPublic(share, p.c));
+  return challenge("dleq", context, [BASE, publicKey, c1, share, a1, a2]) === p.c;
+}
