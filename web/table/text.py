@@ -35,13 +35,22 @@ def catalogue(catalogues: Mapping[str, Mapping[str, str]], lang: str) -> dict[st
 FIELD = re.compile(r"\{(\w+)[,}]")
 
 
-def sentence(text: str) -> str:
-    """``text`` as a sentence: its first letter a capital, a full stop at its end."""
+# what ends a sentence in some language (Nepali's danda "।" among them)
+SENTENCE_ENDS = ".!?…।"
+
+
+def sentence(text: str, stop: str = ".") -> str:
+    """``text`` as a sentence: its first letter a capital (in a script that has them), the
+    language's full stop (``stop``) at its end.
+
+    >>> sentence("'play' is not possible now"), sentence("खेल्नुहोस्", "।")
+    ("'Play' is not possible now.", 'खेल्नुहोस्।')
+    """
     i = len(text) - len(text.lstrip("'\"‘“„«"))  # "'play' is not possible …": the word's letter
     if i >= len(text):
         return text
     text = text[:i] + text[i].upper() + text[i + 1:]
-    return text if text[-1] in ".!?…" else text + "."
+    return text if text[-1] in SENTENCE_ENDS else text + stop
 
 
 class Text:
@@ -175,7 +184,8 @@ class Text:
         """The engine's reason as the table shows it: a sentence (the catalogues keep it
         lower case with no full stop, as it follows "refused:" in a log)."""
         template = self.messages.get(f"refusal.{refusal.code}", refusal.code)
-        return sentence(fill(template, self.words(refusal.params, seats="number", template=template), self.lang))
+        text = fill(template, self.words(refusal.params, seats="number", template=template), self.lang)
+        return sentence(text, self.messages.get("format.full_stop", "."))
 
     def label(self, action: Action) -> str:
         """An action's button label ("Play Queen of hearts", "Bid 2") in this language."""
