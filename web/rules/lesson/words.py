@@ -31,6 +31,8 @@ DEFAULT_NAMES = {
            "Elina", "Matti", "Noora", "Olli", "Riikka", "Antti", "Helmi", "Jussi", "Tiina", "Kalle"],
     "cs": ["Adam", "Bára", "Cyril", "Dana", "Eva", "Filip", "Gábina", "Hynek", "Ivana", "Jakub",
            "Klára", "Luboš", "Marta", "Norbert", "Olga", "Petr", "Radka", "Šimon", "Tereza", "Vašek"],
+    "vi": ["An", "Bình", "Chi", "Dũng", "Hoa", "Giang", "Hải", "Khánh", "Lan", "Minh",
+           "Ngọc", "Phúc", "Quân", "Thảo", "Sơn", "Trang", "Tuấn", "Uyên", "Việt", "Yến"],
 }
 
 # Short rank labels for card chips; the card pictures carry the same letters.
