@@ -31,6 +31,8 @@ DEFAULT_NAMES = {
            "Elina", "Matti", "Noora", "Olli", "Riikka", "Antti", "Helmi", "Jussi", "Tiina", "Kalle"],
     "cs": ["Adam", "Bára", "Cyril", "Dana", "Eva", "Filip", "Gábina", "Hynek", "Ivana", "Jakub",
            "Klára", "Luboš", "Marta", "Norbert", "Olga", "Petr", "Radka", "Šimon", "Tereza", "Vašek"],
+    "ne": ["आशा", "विकास", "सरिता", "दीपक", "गीता", "हरि", "कमला", "राजेश", "मञ्जु", "सुरेश",
+           "प्रिया", "रमेश", "सुनिता", "नवीन", "पुष्पा", "अर्जुन", "लक्ष्मी", "सञ्जय", "रीता", "विनोद"],
 }
 
 # Short rank labels for card chips; the card pictures carry the same letters.
