@@ -195,6 +195,27 @@ def test_a_result_sentence_about_another_deal_stops_the_build() -> None:
         rules_examples.check_outcome(swapped, "missing")
 
 
+def test_a_result_names_a_player_with_a_joined_postposition() -> None:
+    """Nepali writes its postpositions joined to a name ("पट विकासको", the pot is Bikas's):
+    the build's check reads that as the winner's name, and still refuses a result that
+    names someone else or only a longer word beginning with the name."""
+    from gen import rules_examples
+
+    record = rules_examples.load_example("katte-edge-01-double-automatic")
+    data = rules_examples.lesson_steps.build(record, "en", None)
+    nepali = json.loads(json.dumps(data))
+    nepali["names"] = ["आशा", "विकास", "सरिता"]
+    nepali["log"][0]["result"] = "यो बाजी कसैले जित्दैन र कसैले तिर्दैन।"
+    nepali["log"][1]["result"] = "पट विकासको: +40 चिप; हरेक विपक्षी −20।"
+    rules_examples.check_outcome(nepali, "ne")
+    nepali["log"][1]["result"] = "पट आशाको: +40 चिप।"
+    with pytest.raises(rules.RulesError, match="should name विकास"):
+        rules_examples.check_outcome(nepali, "another seat")
+    nepali["log"][1]["result"] = "पट विकासेको: +40 चिप।"
+    with pytest.raises(rules.RulesError, match="should name विकास"):
+        rules_examples.check_outcome(nepali, "a longer word")
+
+
 def test_embed_urls_carry_the_records(built: Any) -> None:
     for page, examples in pages(built):
         markup = built[0][f"rules/{page.lang}/{page.game}.html"].decode()

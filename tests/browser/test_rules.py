@@ -117,6 +117,7 @@ UP = "performance.getEntriesByName('kortti:python-ready')[0].startTime"
 @pytest.mark.parametrize("lang, game, turn, pick, expect", [
     ("cs", "kocka", "#ex-kocka-ko-1-3", "8H", "Povoleno"),  # Adam may dump any card on a bell lead
     ("fi", "katte", "#ex-katte-k-a-2", "discard AC", "Ei sallittu"),  # Eero may not hide his A♣
+    ("ne", "katte", "#ex-katte-k-a-2", "discard AC", "मिल्दैन"),  # विकास may not hide his A♣
 ])
 def test_your_turn_in_other_languages(page: Any, watch: Any, lang: str, game: str, turn: str, pick: str,
                                       expect: str) -> None:

@@ -80,6 +80,24 @@ NAMED = {"katte": "winner", "katko": "last_trick", "kocka": "loser"}
 SOLE = {"katte"}  # a Katte result speaks of its winner alone
 
 
+# Nepali writes its postpositions joined to the name ("विकासको", "आशाले"): a name in
+# Devanagari counts as said when one of these follows it, as well as at a word's end.
+JOINED_AFTER_NAME = ("लाई", "ले", "को", "का", "की", "बाट", "सँग", "मा", "भन्दा", "हरू")
+
+
+def names_said(text: str, names: list[str]) -> list[int]:
+    """The seats whose names ``text`` says as whole words (Devanagari's vowel signs are
+    not ``\\w``, so a Devanagari letter or sign next to a name continues the word)."""
+    edge = r"[\w\u0900-\u0963\u0971-\u097f]"  # not the danda ।
+    joined = "|".join(JOINED_AFTER_NAME)
+    said = []
+    for seat, name in enumerate(names):
+        after = rf"(?:{joined})?(?!{edge})" if re.search(r"[\u0900-\u097f]$", name) else r"(?!\w)"
+        if re.search(rf"(?<!{edge}){re.escape(name)}{after}", text):
+            said.append(seat)
+    return said
+
+
 def check_outcome(data: dict[str, Any], where: str) -> None:
     """The example's result sentences agree with the deals they sit under: each finished
     deal has one, it names the seat the engine's result names and no other seat as
@@ -95,7 +113,7 @@ def check_outcome(data: dict[str, Any], where: str) -> None:
     names = data["names"]
     for i in finished:
         seat = deals[i]["result"].get(key)
-        said = [s for s, n in enumerate(names) if re.search(rf"\b{re.escape(n)}\b", told[i])]
+        said = names_said(told[i], names)
         if seat is None and said and data["game"] in SOLE:
             raise RulesError(f"{where}: deal {i + 1} has no {key}, but its result names {[names[s] for s in said]}")
         if seat is not None and seat not in said:

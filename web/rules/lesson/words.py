@@ -33,6 +33,8 @@ DEFAULT_NAMES = {
            "Klára", "Luboš", "Marta", "Norbert", "Olga", "Petr", "Radka", "Šimon", "Tereza", "Vašek"],
     "vi": ["An", "Bình", "Chi", "Dũng", "Hoa", "Giang", "Hải", "Khánh", "Lan", "Minh",
            "Ngọc", "Phúc", "Quân", "Thảo", "Sơn", "Trang", "Tuấn", "Uyên", "Việt", "Yến"],
+    "ne": ["आशा", "विकास", "सरिता", "दीपक", "गीता", "हरि", "कमला", "राजेश", "मञ्जु", "सुरेश",
+           "प्रिया", "रमेश", "सुनिता", "नवीन", "पुष्पा", "अर्जुन", "लक्ष्मी", "सञ्जय", "रीता", "विनोद"],
 }
 
 # Short rank labels for card chips; the card pictures carry the same letters.
