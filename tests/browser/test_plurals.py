@@ -10,13 +10,15 @@ import re
 from pathlib import Path
 from typing import Any
 
+from gen.languages import languages
+
 from engine import i18n
 
 from .play import BOOT_TIMEOUT
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES = json.loads((ROOT / "tests" / "plural_cases.json").read_text("utf-8"))
-LANGS = ("en", "fi", "cs")
+LANGS = languages()
 COUNTS = [0, 1, 2, 3, 4, 5, 11, 21, 22, 25, 1.5, 1.94, -1, "+2", "1,9"]
 FIELD = re.compile(r"\{(\w+)\}")
 

@@ -5,7 +5,8 @@
 // "#" is the number as the language writes it (1,9 in Finnish and Czech). The category
 // comes from the browser's Intl.PluralRules, as plural_category() decides it in Python
 // (tests/plural_cases.json holds the two equal): a whole number as it is, any other number
-// to one decimal place, so Czech 1,9 is "many" and English 1.0 "other".
+// to one decimal place, so Czech 1,9 is "many", English 1.0 "other" and Nepali 1.0 "one";
+// Vietnamese has "other" only.
 
 const rules = new Map();
 
