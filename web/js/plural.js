@@ -19,9 +19,15 @@ export function pluralCategory(code, n) {
   return rules.get(id).select(n);
 }
 
+// The locale the page's Intl formats numbers and dates in: the language, with Western digits
+// (Nepali's own are Devanagari, ५; the engine writes 0–9 in every language, and so the page does)
+export function numbers(code) {
+  return `${code}-u-nu-latn`;
+}
+
 // The language's decimal sign, as Intl knows it ("," in Finnish and Czech)
 export function decimalPoint(code) {
-  return new Intl.NumberFormat(code).formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
+  return new Intl.NumberFormat(numbers(code)).formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
 }
 
 export function formatCount(n, point = ".") {
