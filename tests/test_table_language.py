@@ -68,8 +68,9 @@ def test_a_refusal_is_a_sentence(game: str, lang: str) -> None:
                     why = t.why(code)
                     text = str(why.get("text", ""))
                     first = text.lstrip("'")[:1]  # "'Play' is not possible now: …"
-                    assert first.isupper() or first.isdigit(), (game, lang, text)
-                    assert text.endswith("."), (game, lang, text)
+                    # a capital, where the script has capitals (Devanagari has none)
+                    assert first.isupper() or first.isdigit() or not first.islower(), (game, lang, text)
+                    assert text.endswith((".", "।")), (game, lang, text)  # (Nepali may end on a danda)
                     seen += 1
                 reply = t.act(str(m.random_action(rng, t.seat)))
                 assert "error" not in reply, reply
