@@ -194,6 +194,10 @@ def test_a_result_sentence_about_another_deal_stops_the_build() -> None:
     del swapped["log"][1]["result"]
     with pytest.raises(rules.RulesError, match="are finished"):
         rules_examples.check_outcome(swapped, "missing")
+    # a name with a case ending written on it (Nepali's विकासको, "Vikas's") still names him
+    ending = json.loads(json.dumps(data).replace("Ben", "विकास").replace("विकास takes", "विकासको हात:"))
+    assert "विकासको" in ending["log"][1]["result"]
+    rules_examples.check_outcome(ending, "a case ending")
 
 
 def test_embed_urls_carry_the_records(built: Any) -> None:

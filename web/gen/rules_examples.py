@@ -80,6 +80,22 @@ NAMED = {"katte": "winner", "katko": "last_trick", "kocka": "loser"}
 SOLE = {"katte"}  # a Katte result speaks of its winner alone
 
 
+def named(names: list[str], text: str) -> list[int]:
+    """The seats ``text`` names: a name at a word's start, an ending allowed after it (Nepali
+    writes its case endings on the name, विकासको "Vikas's", as Finnish does, Eeron), though
+    not a longer name that starts alike (Dan in Dana).
+
+    >>> named(["Anna", "Ben", "Dan", "Dana"], "Dana wins; Ben's chips."), named(["आशा", "विकास"], "विकासको: +40")
+    ([1, 3], [1])
+    """
+    said = []
+    for seat, name in enumerate(names):
+        starts = [m.start() for m in re.finditer(rf"(?<!\w){re.escape(name)}", text)]
+        if any(not any(len(other) > len(name) and text.startswith(other, at) for other in names) for at in starts):
+            said.append(seat)
+    return said
+
+
 def check_outcome(data: dict[str, Any], where: str) -> None:
     """The example's result sentences agree with the deals they sit under: each finished
     deal has one, it names the seat the engine's result names and no other seat as
@@ -95,7 +111,7 @@ def check_outcome(data: dict[str, Any], where: str) -> None:
     names = data["names"]
     for i in finished:
         seat = deals[i]["result"].get(key)
-        said = [s for s, n in enumerate(names) if re.search(rf"\b{re.escape(n)}\b", told[i])]
+        said = named(names, told[i])
         if seat is None and said and data["game"] in SOLE:
             raise RulesError(f"{where}: deal {i + 1} has no {key}, but its result names {[names[s] for s in said]}")
         if seat is not None and seat not in said:
