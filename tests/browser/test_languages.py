@@ -156,3 +156,39 @@ def test_a_first_visit_speaks_the_browsers_language(browser: Any, base_url: str,
     finally:
         context.close()
     assert errors == []
+
+
+# Letters with the marks that reach furthest: Vietnamese's stacked accents, Devanagari's
+# vowel signs above the headline and below the letters (ि ु ृ, a conjunct's halant)
+TALL = {"vi": "Ễ Ậ Ỗ Ợ ỹ Ữ", "ne": "कि कु कृ ष्ट्रि द्ध्र्य शुँ"}
+# the boxes that hide their overflow (a clamped title, an ellipsis): a mark past the line is cut
+TIGHT = ".table-head h1, .table-meta, .seat-name"
+
+
+@pytest.mark.parametrize("lang", ["vi", "ne"])
+def test_the_tallest_marks_fit_the_tightest_lines(page: Any, lang: str) -> None:
+    """The page's own font for the script (a system one: nothing fetched, the browser tests'
+    Debian font here), and in each box that clamps or hides its overflow, the line is as tall
+    as the script's tallest marks, so none is cut off."""
+    open_lobby(page)
+    start_match(page, "call-kitti", seat=0, name="Tester")
+    wait_turn(page)
+    got = page.evaluate("""async ([lang, text, tight]) => {
+      document.documentElement.lang = lang;
+      const ctx = document.createElement('canvas').getContext('2d');
+      const out = [];
+      for (const e of document.querySelectorAll(tight)) {
+        const s = getComputedStyle(e);
+        ctx.font = `${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+        const m = ctx.measureText(text);
+        out.push([e.className || e.tagName, parseFloat(s.lineHeight), m.actualBoundingBoxAscent + m.actualBoundingBoxDescent]);
+      }
+      const family = getComputedStyle(document.body).fontFamily;
+      return { out, family, fonts: [...document.fonts].map((f) => f.family) };
+    }""", [lang, TALL[lang], TIGHT])
+    assert got["fonts"] == []  # no web font: the system's
+    if lang == "ne":
+        assert got["family"].startswith('"Noto Sans Devanagari"'), got["family"]
+    assert len(got["out"]) >= 4  # (the title, the line under it, the seats' names)
+    cut = [(what, line, round(ink, 1)) for what, line, ink in got["out"] if ink > line]
+    assert cut == [], f"{lang}: marks taller than the line: {cut}"
