@@ -69,6 +69,27 @@ def test_numbers_and_days_in_western_digits_with_each_languages_decimal_sign(pag
         assert "25" in day and not re.search(r"[\u0966-\u096f]", day), (code, day)
 
 
+def test_dates_in_every_language_never_in_english(page: Any) -> None:
+    """The deal of the day's date, the saved game's and the history's moments (plural.js
+    dateText) in every language the site may speak: as Intl writes it where the browser
+    speaks the language, else in digits, year first; never English's month (Debian's
+    Chromium has no Nepali data, and Intl would write "Dec 25" on a Nepali page)."""
+    page.goto("/rules/en/index.html")
+    got = page.evaluate("""async (codes) => {
+      const { dateText, intlSpeaks } = await import("/js/plural.js");
+      const when = Date.UTC(2026, 11, 25, 18, 5);
+      return codes.map((code) => [code, intlSpeaks(code),
+        dateText(when, code, { day: "numeric", month: "short", timeZone: "UTC" }),
+        dateText(when, code, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })]);
+    }""", list(ORDER))
+    for code, speaks, day, moment in got:
+        assert "25" in day and "25" in moment, (code, day, moment)
+        assert code == "en" or not re.search(r"Dec", day + moment), (code, day, moment)
+        if not speaks:
+            assert (day, moment) == ("2026-12-25", "2026-12-25 18:05"), code
+    assert {code for code, speaks, *_ in got if speaks} >= {"en", "fi", "cs"}
+
+
 def test_js_fills_every_catalogue_plural_as_python_does(page: Any) -> None:
     page.goto("/rules/en/index.html")
     jobs = []

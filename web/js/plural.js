@@ -25,6 +25,25 @@ export function numbers(code) {
   return `${code}-u-nu-latn`;
 }
 
+// Whether the browser's Intl has the language's own words for dates: Debian's Chromium has no
+// Nepali, and would write "Dec 25" or "3 days ago" in English on a Nepali page
+export function intlSpeaks(code) {
+  return Intl.DateTimeFormat.supportedLocalesOf([code]).length > 0;
+}
+
+const two = (n) => String(n).padStart(2, "0");
+
+/** A moment as the language writes it (``options``: Intl's), or where Intl does not speak the
+ * language in digits only, year first: 2026-12-25 (and 18:05 with a time asked for). */
+export function dateText(ms, code, options) {
+  if (intlSpeaks(code)) return new Intl.DateTimeFormat(numbers(code), options).format(ms);
+  const d = new Date(ms);
+  const utc = options.timeZone === "UTC";
+  const [y, m, day, h, min] = utc ? [d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes()]
+    : [d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes()];
+  return `${y}-${two(m + 1)}-${two(day)}` + (options.timeStyle ? ` ${two(h)}:${two(min)}` : "");
+}
+
 // The language's decimal sign, as Intl knows it ("," in Finnish and Czech)
 export function decimalPoint(code) {
   return new Intl.NumberFormat(numbers(code)).formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";

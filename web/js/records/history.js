@@ -2,7 +2,7 @@
 // stores, the history page (#/history), the 500-match cap (never dropped silently), and
 // the data file (export, import) offered on the history and statistics pages.
 import { DATA, t, el, lang, onLanguage } from "../i18n.js";
-import { numbers } from "../plural.js";
+import { dateText, numbers } from "../plural.js";
 import * as store from "./store.js";
 import { checkEntry, exportData, mergeData, parseData, rowKey } from "./data-file.js";
 import { confirmDialog } from "../table/table-view.js";
@@ -192,7 +192,7 @@ export function dataBox(after = (out) => {}, said = null) {
 function when(ms) {
   const d = new Date(ms);
   return el("time", { datetime: d.toISOString(),
-    text: new Intl.DateTimeFormat(numbers(lang), { dateStyle: "medium", timeStyle: "short" }).format(d) });
+    text: dateText(ms, lang, { dateStyle: "medium", timeStyle: "short" }) });
 }
 
 const signed = (n) => new Intl.NumberFormat(numbers(lang), { signDisplay: "exceptZero" }).format(n);
