@@ -38,6 +38,13 @@ CACHE = ROOT / ".cache" / "npm"
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(WEB))
 
+from gen.languages import LanguageError, check
+
+try:  # a language with only some of its files, or a message with another's params, stops the build here
+    check()
+except LanguageError as e:
+    sys.exit(f"build failed: {e}")
+
 from gen import cards, icons, load_guard, pagedata, rules
 
 # Pinned runtimes: (npm spec, tarball name, sha512 integrity, files wanted, target folder).

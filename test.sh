@@ -14,6 +14,12 @@ missing=""
 command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
 command -v unshare >/dev/null 2>&1 || missing="$missing util-linux"
 command -v ip >/dev/null 2>&1 || [ -x /usr/sbin/ip ] || missing="$missing iproute2"
+# a font for every script the site writes (Vietnamese's stacked accents, Nepali's Devanagari),
+# so the screenshots and the reflow checks see real glyphs, not boxes (the page names system
+# fonts only: app.css). Lohit Devanagari is 0.2 MB; DejaVu (Chromium's own) has Vietnamese.
+has_font() { command -v fc-list >/dev/null 2>&1 && [ -n "$(fc-list ":lang=$1" family)" ]; }
+has_font ne || missing="$missing fonts-lohit-deva"
+has_font vi || missing="$missing fonts-dejavu-core"
 if [ -n "$missing" ]; then
   if [ "$(id -u)" = 0 ]; then
     echo "test.sh: installing Debian's$missing for the browser tests" >&2

@@ -43,6 +43,8 @@ def plural_category(lang: str, value: float) -> str:
 
     English and Finnish: ``one`` (exactly 1) and ``other``. Czech: ``one`` (1),
     ``few`` (2–4), ``many`` (any decimal: Call Kitti's estimate 1,9) and ``other``.
+    Vietnamese: ``other`` only (a noun does not change with its number). Nepali: ``one``
+    (1, and a decimal written 1.0) and ``other``.
 
     >>> [plural_category("en", n) for n in (0, 1, 2, 1.5)]
     ['other', 'one', 'other', 'other']
@@ -50,8 +52,14 @@ def plural_category(lang: str, value: float) -> str:
     ['one', 'few', 'few', 'other', 'many', 'other', 'other']
     >>> plural_category("fi", 1), plural_category("fi", 21)
     ('one', 'other')
+    >>> [plural_category("vi", n) for n in (1, 2, 1.5)], [plural_category("ne", n) for n in (1, 2, 0.96, 1.5)]
+    (['other', 'other', 'other'], ['one', 'other', 'one', 'other'])
     """
-    if not isinstance(value, int):  # a measured figure: written with one decimal, so never "one" or "few"
+    if lang == "vi":
+        return "other"
+    if not isinstance(value, int):  # a measured figure: written with one decimal, so "one" only in Nepali's 1.0
+        if lang == "ne" and f"{abs(value):.1f}" == "1.0":
+            return "one"
         return "many" if lang == "cs" else "other"
     i = abs(int(value))
     if i == 1:
@@ -130,6 +138,33 @@ def plurals(template: str) -> list[tuple[str, dict[str, str]]]:
         for words in branches.values():
             out.extend(plurals(words))
     return out
+
+
+_FIELD = re.compile(r"\{(\w+)\}")
+
+
+def param_names(template: str) -> set[str]:
+    """The params a message reads: its ``{name}`` fields and its plurals' counts, in every
+    branch; a card field in a case (``{card_acc}``) is the card's param.
+
+    >>> sorted(param_names("{name} takes {n, plural, one {# trick from {who}} other {# tricks}}"))
+    ['n', 'name', 'who']
+    >>> param_names("{cards_acc} {count, plural, one {karta} other {karet}}") == {"cards", "count"}
+    True
+    """
+    names: set[str] = set()
+    pos = 0
+    for start, end, name, branches in _scan(template):
+        names |= _fields(template[pos:start]) | {name}
+        for words in branches.values():
+            names |= param_names(words)
+        pos = end + 1
+    return names | _fields(template[pos:])
+
+
+def _fields(text: str) -> set[str]:
+    """The ``{name}`` fields of text outside plurals, a card's in a case as the card's."""
+    return {(m.group(1) if (m := CASE_FIELD.fullmatch("{" + f + "}")) else f) for f in _FIELD.findall(text)}
 
 
 def _plurals(template: str, params: Mapping[str, Any], lang: str) -> str:

@@ -1,4 +1,5 @@
-"""One definition per message (issue 11, requirement 4).
+"""One definition per message (issue 11, requirement 4); every language says every message,
+with English's params (issue 51).
 
 Three catalogues per language: the engine's (``engine/locale``: options, reasons, actions,
 games, set categories …), the page's (``web/i18n``: ``web.*``) and the rules pages'
@@ -19,9 +20,9 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "web"))
 
-from gen import rules_common
+from gen import languages, rules_common
 
-LANGS = ("en", "fi", "cs")
+LANGS = languages.languages()  # the site's languages: vi and ne are checked once their files are in
 FOLDERS = ("engine/locale", "web/i18n", "web/i18n/rules")
 CATALOGUES = {folder: {lang: json.loads((ROOT / folder / f"{lang}.json").read_text("utf-8")) for lang in LANGS}
               for folder in FOLDERS}
@@ -66,11 +67,12 @@ def test_the_engine_labels_are_defined_once() -> None:
 def test_a_copied_label_would_be_found() -> None:
     """The check above can fail: a rules-page copy of an option label, and a lower-case one."""
     rules = CATALOGUES["web/i18n/rules"]
+    before = {(label, key) for _, label, _, key, _ in copies()}
     try:
         for lang in LANGS:
             rules[lang]["rules.option.copy"] = ENGINE[lang]["option.must_beat"]
             rules[lang]["rules.set.copy"] = ENGINE[lang]["set.trial"].lower()
-        assert {(label, key) for _, label, _, key, _ in copies()} == {
+        assert {(label, key) for _, label, _, key, _ in copies()} - before == {
             ("option.must_beat", "rules.option.copy"), ("set.trial", "rules.set.copy")}
     finally:
         for lang in LANGS:
@@ -153,3 +155,65 @@ def test_the_rules_pages_say_the_shared_words_from_where_they_are_defined(lang: 
     ui = rules_common.ui_strings(lang)
     assert ui["dealer"] == CATALOGUES["web/i18n"][lang]["web.table.dealer"]
     assert ui["back"] == CATALOGUES["web/i18n"][lang]["web.replay.prev"]
+
+
+@pytest.mark.parametrize("folder", FOLDERS)
+@pytest.mark.parametrize("lang", LANGS[1:])
+def test_every_language_has_every_english_key(lang: str, folder: str) -> None:
+    """A gap would show English in the middle of the language (the page fills it so)."""
+    assert sorted(set(CATALOGUES[folder]["en"]) - set(CATALOGUES[folder][lang])) == []
+
+
+def test_every_message_reads_the_params_english_does() -> None:
+    """The build's own check (gen/languages.py), so a test run says it before a build does."""
+    assert languages.placeholder_errors() == []
+    assert all(why for why in languages.LEFT_OUT.values())
+
+
+def write_catalogues(root: Path, lang: str, texts: dict[str, dict[str, str]]) -> None:
+    for folder in FOLDERS:
+        (root / folder).mkdir(parents=True, exist_ok=True)
+        (root / folder / f"{lang}.json").write_text(json.dumps(texts.get(folder, {})), "utf-8")
+
+
+def test_a_missing_or_extra_param_would_stop_the_build(tmp_path: Path) -> None:
+    english = {"web/i18n": {"web.a": "{name} takes {n, plural, one {# trick} other {# tricks}}", "web.b": "Seat {seat}"}}
+    write_catalogues(tmp_path, "en", english)
+    write_catalogues(tmp_path, "vi", {"web/i18n": {"web.a": "{name} ăn {count} nước", "web.b": "Ghế {seat}"}})
+    assert languages.placeholder_errors(tmp_path, ("en", "vi")) == [
+        "vi: web.a (web/i18n/vi.json): missing {n}; extra {count} (English reads {n}, {name})"]
+    write_catalogues(tmp_path, "vi", {"web/i18n": {"web.a": "{name} ăn {n, plural, one {# nước}}", "web.b": "Ghế"}})
+    assert [e.split(" (")[0] for e in languages.placeholder_errors(tmp_path, ("en", "vi"))] == ["vi: web.a", "vi: web.b"]
+
+
+def test_a_language_with_only_some_of_its_files_stops_the_build(tmp_path: Path) -> None:
+    src = tmp_path / "web" / "rules" / "src"
+    (src / "shared").mkdir(parents=True)
+    for name in ("katte.en.txt", "shared/fair-deals.en.txt"):
+        (src / name).write_text("x", "utf-8")
+    write_catalogues(tmp_path, "en", {})
+    assert languages.languages(tmp_path) == ("en",)  # no Nepali file: not on the site
+    write_catalogues(tmp_path, "ne", {})
+    (src / "katte.ne.txt").write_text("x", "utf-8")
+    with pytest.raises(languages.LanguageError) as e:
+        languages.languages(tmp_path)
+    assert str(e.value) == "language 'ne' has some of its files but not these: web/rules/src/shared/fair-deals.ne.txt"
+    (src / "shared" / "fair-deals.ne.txt").write_text("x", "utf-8")
+    assert languages.languages(tmp_path) == ("en", "ne")
+
+
+# How each language writes a decimal (CLDR, as the browser's Intl says it): the engine's
+# figures (format.decimal_point) must agree with the page's numbers
+DECIMAL_POINT = {"en": ".", "fi": ",", "cs": ",", "vi": ",", "ne": "."}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_language_names_itself_and_writes_its_numbers(lang: str) -> None:
+    assert set(LANGS) <= set(languages.ORDER) and LANGS[0] == "en"
+    web, engine = CATALOGUES["web/i18n"][lang], ENGINE[lang]
+    assert web["web.lang.name"] and (lang == "en" or web["web.lang.name"] != CATALOGUES["web/i18n"]["en"]["web.lang.name"])
+    assert rules_common.LANG_NAMES[lang] == web["web.lang.name"]
+    assert engine["format.lang"] == lang
+    assert engine["format.decimal_point"] == DECIMAL_POINT[lang]
+    names = rules_common.words.DEFAULT_NAMES[lang]  # the rules pages' example players
+    assert len(names) == len(set(names)) == 20

@@ -20,11 +20,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "web"))
 
 from gen import pagedata
+from gen.languages import languages
 from table.controller import Table
 
 DATA = pagedata.build(ROOT)
 MESSAGES = DATA["messages"]
-LANGS = ("en", "fi", "cs")
+LANGS = languages()
 
 
 def config(game: str, players: int = 4, lang: str = "en", **more: Any) -> dict[str, Any]:

@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "web"))
 
 from gen import pagedata
+from gen.languages import languages
 from table.controller import Table
 
 from engine.shuffle import daily_number
@@ -146,7 +147,7 @@ def test_undo_is_refused_on_the_deal_of_the_day() -> None:
 
 
 @pytest.mark.parametrize("game", ["katte", "katko", "call-kitti", "kocka"])
-@pytest.mark.parametrize("lang", ["en", "fi", "cs"])
+@pytest.mark.parametrize("lang", languages())
 def test_the_deal_of_the_day_ends_with_a_line_to_share(game: str, lang: str) -> None:
     t = Table(MESSAGES, lang)
     t.start(config(game, daily="2026-12-01"))

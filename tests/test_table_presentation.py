@@ -33,11 +33,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "web"))
 
 from gen import pagedata
+from gen.languages import languages
 from table.games import DONE, adapter, ranked, signed
 from table.text import Text, catalogue
 
 DATA = pagedata.build(ROOT)
-LANGS = ("en", "fi", "cs")
+LANGS = languages()
 RECORDS = ROOT / "tests" / "records"
 NAMES = ["Ann", "Bot 1", "Bot 2", "Bot 3", "Bot 4", "Bot 5"]
 # Raw catalogue keys, unfilled fields of the params the table passes, Python/JSON nulls.

@@ -45,11 +45,11 @@ def play_every_game() -> list[tuple[str, dict[str, Any]]]:
     return records
 
 
-def run_lessons(records: list[tuple[str, dict[str, Any]]]) -> None:
+def run_lessons(records: list[tuple[str, dict[str, Any]]], langs: list[str]) -> None:
     import lesson
 
     for _game, record in records:
-        for lang in ("en", "fi", "cs"):
+        for lang in langs:
             lesson.call(json.dumps({"fn": "steps", "record": record, "lang": lang}))
         lesson.call(json.dumps({"fn": "bot", "record": record, "deal": 0, "action": 0, "lang": "en"}))
 
@@ -94,5 +94,5 @@ async def main(pyscript_imports: list[str], messages: dict[str, dict[str, str]])
         import_all(package)
     importlib.import_module("worker")
     records = play_every_game()
-    run_lessons(records)
+    run_lessons(records, list(messages))  # the site's languages: the page data's
     await run_table(messages)

@@ -10,13 +10,17 @@ import re
 from pathlib import Path
 from typing import Any
 
+from gen.languages import ORDER, languages
+
 from engine import i18n
 
 from .play import BOOT_TIMEOUT
 
 ROOT = Path(__file__).resolve().parents[2]
+# how each language writes a decimal (CLDR): tests/test_catalogues.py holds the catalogues to it
+DECIMAL_POINT = {"en": ".", "fi": ",", "cs": ",", "vi": ",", "ne": "."}
 CASES = json.loads((ROOT / "tests" / "plural_cases.json").read_text("utf-8"))
-LANGS = ("en", "fi", "cs")
+LANGS = languages()
 COUNTS = [0, 1, 2, 3, 4, 5, 11, 21, 22, 25, 1.5, 1.94, -1, "+2", "1,9"]
 FIELD = re.compile(r"\{(\w+)\}")
 
@@ -46,6 +50,44 @@ def test_intl_plural_rules_agree_with_python(page: Any) -> None:
     whole = [c for c in CASES if isinstance(c["value"], int)]
     bare = page.evaluate("(cases) => cases.map((c) => new Intl.PluralRules(c.lang).select(c.value))", whole)
     assert bare == [c["category"] for c in whole]
+
+
+def test_numbers_and_days_in_western_digits_with_each_languages_decimal_sign(page: Any) -> None:
+    """Every language the site may speak (gen/languages.py ORDER, before its words are in):
+    the page's Intl writes 0–9, as the engine does (Nepali's Intl default is Devanagari, ५),
+    with the decimal sign the engine's catalogue gives (test_catalogues.DECIMAL_POINT)."""
+    page.goto("/rules/en/index.html")
+    got = page.evaluate("""async (codes) => {
+      const { numbers, decimalPoint } = await import("/js/plural.js");
+      return codes.map((code) => [code, new Intl.NumberFormat(numbers(code)).format(1234.5), decimalPoint(code),
+        new Intl.DateTimeFormat(numbers(code), { day: "numeric", month: "short", timeZone: "UTC" })
+          .format(Date.UTC(2026, 11, 25))]);
+    }""", list(ORDER))
+    for code, number, point, day in got:
+        assert re.fullmatch(r"1[.,\u00a0\u202f ]?234[.,]5", number) and number.endswith(point + "5"), (code, number)
+        assert point == DECIMAL_POINT[code], code
+        assert "25" in day and not re.search(r"[\u0966-\u096f]", day), (code, day)
+
+
+def test_dates_in_every_language_never_in_english(page: Any) -> None:
+    """The deal of the day's date, the saved game's and the history's moments (plural.js
+    dateText) in every language the site may speak: as Intl writes it where the browser
+    speaks the language, else in digits, year first; never English's month (Debian's
+    Chromium has no Nepali data, and Intl would write "Dec 25" on a Nepali page)."""
+    page.goto("/rules/en/index.html")
+    got = page.evaluate("""async (codes) => {
+      const { dateText, intlSpeaks } = await import("/js/plural.js");
+      const when = Date.UTC(2026, 11, 25, 18, 5);
+      return codes.map((code) => [code, intlSpeaks(code),
+        dateText(when, code, { day: "numeric", month: "short", timeZone: "UTC" }),
+        dateText(when, code, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })]);
+    }""", list(ORDER))
+    for code, speaks, day, moment in got:
+        assert "25" in day and "25" in moment, (code, day, moment)
+        assert code == "en" or not re.search(r"Dec", day + moment), (code, day, moment)
+        if not speaks:
+            assert (day, moment) == ("2026-12-25", "2026-12-25 18:05"), code
+    assert {code for code, speaks, *_ in got if speaks} >= {"en", "fi", "cs"}
 
 
 def test_js_fills_every_catalogue_plural_as_python_does(page: Any) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from gen.languages import languages
 from playwright.sync_api import expect
 
 from .play import BOOT_TIMEOUT, stored_before
@@ -143,7 +144,7 @@ def test_copy_embed_code(page: Any, watch: Any, base_url: str) -> None:
     assert 'loading="lazy"' in code and code.endswith("</iframe>")
 
 
-@pytest.mark.parametrize("lang", ["en", "fi", "cs"])  # (a test each: the two processes share them)
+@pytest.mark.parametrize("lang", languages())  # (a test each: the two processes share them)
 def test_every_page_comes_alive(page: Any, watch: Any, lang: str) -> None:
     for game in ("katte", "katko", "call-kitti", "kocka"):
         page.goto(f"/rules/{lang}/{game}.html")
@@ -172,7 +173,7 @@ def test_every_rules_page_fits_a_phone(browser: Any, base_url: str, width: int) 
                                   is_mobile=True, has_touch=True)
     page = context.new_page()
     try:
-        for lang in ("en", "fi", "cs"):
+        for lang in languages():
             for name in ("index", "katte", "katko", "call-kitti", "kocka"):
                 page.goto(f"/rules/{lang}/{name}.html")
                 logs = page.evaluate("[...document.querySelectorAll('details.ex-log')].map((d) => (d.open = true)).length")

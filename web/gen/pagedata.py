@@ -19,9 +19,10 @@ ORDER = ["katte", "katko", "call-kitti", "kocka"]
 
 
 def languages(root: Path) -> list[str]:
-    """Every language the page has a catalogue for: English first, then by code."""
-    codes = sorted(p.stem for p in (root / "web" / "i18n").glob("*.json"))
-    return sorted(codes, key=lambda c: (c != "en", c))
+    """The site's languages (gen/languages.py: the one ordered list, those whose files are there)."""
+    from .languages import languages as site_languages
+
+    return list(site_languages(root))
 
 
 def catalogue(root: Path, lang: str) -> dict[str, str]:

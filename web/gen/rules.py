@@ -27,6 +27,7 @@ the embed frame's config and ``lesson.zip``, and keeps the names others import f
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import zipfile
@@ -91,7 +92,8 @@ def embed_config(pyodide: str) -> dict[str, Any]:
     known = engine.catalogue()  # the games, decks and player ranges, as the engine has them
     for lang in LANGS:
         cards[lang] = {deck: words.card_table(deck, lang) for deck in known["decks"]}
-    return {"base": "../", "pyodide": pyodide, "ui": uis, "cards": cards, "names": words.DEFAULT_NAMES,
+    # "langs": the site's languages in their order (gen/languages.py), for the frame's pick
+    return {"base": "../", "pyodide": pyodide, "langs": list(LANGS), "ui": uis, "cards": cards, "names": words.DEFAULT_NAMES,
             "games": known["games"], "decks": known["decks"]}
 
 
@@ -167,9 +169,11 @@ def build_pages(pyodide: str = "vendor/pyodide/") -> tuple[dict[str, bytes], lis
     files["rules/rules.css"] = (RULES / "rules.css").read_bytes()
     files.update(pips())
     config = _json_script(embed_config(pyodide))
+    # the test page's language menu: the site's languages, each in its own name
+    options = "".join(f'<option value="{lg}" lang="{lg}">{html.escape(LANG_NAMES[lg])}</option>' for lg in LANGS)
     for name in ("example.html", "test.html"):
         template = (WEB / "embed" / name).read_text("utf-8")
-        files[f"embed/{name}"] = (template.replace("{{CONFIG}}", config).replace("{{LOAD_GUARD}}", load_guard.code())
+        files[f"embed/{name}"] = (template.replace("{{CONFIG}}", config).replace("{{LANG_OPTIONS}}", options).replace("{{LOAD_GUARD}}", load_guard.code())
                                    .replace("{{FILES}}", _json_script(ui("en", "files")))).encode()  # (test.html: English)
     files["lesson.zip"] = lesson_zip(cat)
     site = set(files) | {"index.html"} | {f"js/{p.relative_to(WEB / 'js').as_posix()}" for p in (WEB / "js").rglob("*.js")}

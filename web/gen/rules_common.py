@@ -17,12 +17,15 @@ if str(RULES) not in sys.path:
 from lesson import steps as lesson_steps
 from lesson import words
 
+from .languages import languages
+
 __all__ = ["GAMES", "LANGS", "LANG_NAMES", "RULES", "WEB", "RulesError", "_json_script", "catalogue",
            "lesson_steps", "ui", "ui_strings", "words"]
 
-LANGS = ("en", "fi", "cs")
+LANGS = languages()
 GAMES = ("katte", "katko", "call-kitti", "kocka")
-LANG_NAMES = {"en": "English", "fi": "Suomi", "cs": "Čeština"}
+# each language's name in itself, as the lobby's menu says it (its catalogue's web.lang.name)
+LANG_NAMES = {lang: json.loads((WEB / "i18n" / f"{lang}.json").read_text("utf-8"))["web.lang.name"] for lang in LANGS}
 
 
 class RulesError(Exception):

@@ -16,6 +16,7 @@ import { watchBoot, bootDone, bootFailed } from "./boot.js";
 import { registerWorker, takeUpdate } from "./pwa.js";
 import * as store from "./records/store.js";
 import { DATA, lang, t, applyStatic, setLanguage, onLanguage, onCatalogue, acrossLanguages, el } from "./i18n.js";
+import { numbers } from "./plural.js";
 import { confirmDialog } from "./table/table-view.js";
 import * as settings from "./settings.js";
 import { openSettings } from "./settings-dialog.js";
@@ -92,7 +93,7 @@ async function follow() {
 // A "Play this deal" link: say what it is, then seat the reader at those cards.
 async function offerDeal(link) {
   const text = t("web.deal_link.text", { game: t(`game.${link.game}`), players: link.players,
-    number: link.number.toLocaleString(lang), seat: link.seat + 1 });
+    number: link.number.toLocaleString(numbers(lang)), seat: link.seat + 1 });
   if (await confirmDialog("deal-link-dialog", t("web.deal_link.title"), text, t("web.deal_link.start"),
     t("web.dialog.cancel"), { yesFirst: true })) {
     start({ ...lobby.choicesFor(), ...link, session: 0 }, { number: link.number });

@@ -9,6 +9,11 @@ function saved() {
 export function pickLanguage(known) {
   const mine = saved();
   if (mine && known.includes(mine)) return mine;
+  return browserLanguage(known);
+}
+
+/** The first of the browser's languages that ``known`` has ("vi-VN" is "vi"), else English. */
+export function browserLanguage(known) {
   for (const tag of navigator.languages?.length ? navigator.languages : [navigator.language || "en"]) {
     const base = String(tag).toLowerCase().split("-")[0];
     if (known.includes(base)) return base;

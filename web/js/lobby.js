@@ -6,6 +6,7 @@
 // the saves that could not be read (kept aside, downloadable).
 import { readCode } from "./net/words.js";
 import { DATA, t, el, lang, onLanguage, acrossLanguages } from "./i18n.js";
+import { dateText, intlSpeaks, numbers } from "./plural.js";
 import { loadChoices, saveChoices, discardAside, dropMatch, loadAll, rawText } from "./records/store.js";
 
 /** The lobby's form; its controls by name (``form.elements.players``…) @type {HTMLFormElement & {elements: any}} */
@@ -349,11 +350,12 @@ function savedWhen(ms) {
   try {
     const ago = (Date.now() - ms) / 1000;
     if (ago < 45) return t("web.offer.saved.now"); // also a clock set back
-    const rtf = new Intl.RelativeTimeFormat(lang, { numeric: "auto" });
+    if (!intlSpeaks(lang)) return t("web.offer.saved.date", { date: dateText(ms, lang, { dateStyle: "medium" }) });
+    const rtf = new Intl.RelativeTimeFormat(numbers(lang), { numeric: "auto" });
     if (ago < 3600) return t("web.offer.saved", { when: rtf.format(-Math.max(1, Math.round(ago / 60)), "minute") });
     if (ago < 86400) return t("web.offer.saved", { when: rtf.format(-Math.round(ago / 3600), "hour") });
     if (ago < 7 * 86400) return t("web.offer.saved", { when: rtf.format(-Math.round(ago / 86400), "day") });
-    return t("web.offer.saved.date", { date: new Intl.DateTimeFormat(lang, { dateStyle: "medium" }).format(ms) });
+    return t("web.offer.saved.date", { date: dateText(ms, lang, { dateStyle: "medium" }) });
   } catch {
     return "";
   }

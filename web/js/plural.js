@@ -5,7 +5,8 @@
 // "#" is the number as the language writes it (1,9 in Finnish and Czech). The category
 // comes from the browser's Intl.PluralRules, as plural_category() decides it in Python
 // (tests/plural_cases.json holds the two equal): a whole number as it is, any other number
-// to one decimal place, so Czech 1,9 is "many" and English 1.0 "other".
+// to one decimal place, so Czech 1,9 is "many", English 1.0 "other" and Nepali 1.0 "one";
+// Vietnamese has "other" only.
 
 const rules = new Map();
 
@@ -18,9 +19,34 @@ export function pluralCategory(code, n) {
   return rules.get(id).select(n);
 }
 
+// The locale the page's Intl formats numbers and dates in: the language, with Western digits
+// (Nepali's own are Devanagari, ५; the engine writes 0–9 in every language, and so the page does)
+export function numbers(code) {
+  return `${code}-u-nu-latn`;
+}
+
+// Whether the browser's Intl has the language's own words for dates: Debian's Chromium has no
+// Nepali, and would write "Dec 25" or "3 days ago" in English on a Nepali page
+export function intlSpeaks(code) {
+  return Intl.DateTimeFormat.supportedLocalesOf([code]).length > 0;
+}
+
+const two = (n) => String(n).padStart(2, "0");
+
+/** A moment as the language writes it (``options``: Intl's), or where Intl does not speak the
+ * language in digits only, year first: 2026-12-25 (and 18:05 with a time asked for). */
+export function dateText(ms, code, options) {
+  if (intlSpeaks(code)) return new Intl.DateTimeFormat(numbers(code), options).format(ms);
+  const d = new Date(ms);
+  const utc = options.timeZone === "UTC";
+  const [y, m, day, h, min] = utc ? [d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes()]
+    : [d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes()];
+  return `${y}-${two(m + 1)}-${two(day)}` + (options.timeStyle ? ` ${two(h)}:${two(min)}` : "");
+}
+
 // The language's decimal sign, as Intl knows it ("," in Finnish and Czech)
 export function decimalPoint(code) {
-  return new Intl.NumberFormat(code).formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
+  return new Intl.NumberFormat(numbers(code)).formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
 }
 
 export function formatCount(n, point = ".") {

@@ -2,6 +2,7 @@
 // stores, the history page (#/history), the 500-match cap (never dropped silently), and
 // the data file (export, import) offered on the history and statistics pages.
 import { DATA, t, el, lang, onLanguage } from "../i18n.js";
+import { dateText, numbers } from "../plural.js";
 import * as store from "./store.js";
 import { checkEntry, exportData, mergeData, parseData, rowKey } from "./data-file.js";
 import { confirmDialog } from "../table/table-view.js";
@@ -191,10 +192,10 @@ export function dataBox(after = (out) => {}, said = null) {
 function when(ms) {
   const d = new Date(ms);
   return el("time", { datetime: d.toISOString(),
-    text: new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short" }).format(d) });
+    text: dateText(ms, lang, { dateStyle: "medium", timeStyle: "short" }) });
 }
 
-const signed = (n) => new Intl.NumberFormat(lang, { signDisplay: "exceptZero" }).format(n);
+const signed = (n) => new Intl.NumberFormat(numbers(lang), { signDisplay: "exceptZero" }).format(n);
 
 function players(e) {
   const names = Array.isArray(e.record.names) ? e.record.names.map(String) : [];

@@ -3,6 +3,7 @@
 // Practice matches (with undo) are counted apart. A small SVG chart per game shows the
 // last deals' figures, drawn here, with a text alternative.
 import { t, el, lang, onLanguage } from "../i18n.js";
+import { numbers } from "../plural.js";
 import { rows as storedRows, dataBox } from "./history.js";
 import { checkRow } from "./data-file.js";
 
@@ -64,9 +65,9 @@ export function computeStats(rows) {
 
 // ------------------------------------------------------------ drawing
 
-const whole = (n) => new Intl.NumberFormat(lang).format(n);
-const signed = (n) => new Intl.NumberFormat(lang, { signDisplay: "exceptZero" }).format(n);
-const tenth = (n) => new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(n);
+const whole = (n) => new Intl.NumberFormat(numbers(lang)).format(n);
+const signed = (n) => new Intl.NumberFormat(numbers(lang), { signDisplay: "exceptZero" }).format(n);
+const tenth = (n) => new Intl.NumberFormat(numbers(lang), { maximumFractionDigits: 1 }).format(n);
 
 // Each game's own columns, between "deals played" and the streaks: [key, value, heading's
 // message when it is not web.stats.col.<key> (the table's own word, defined once)].

@@ -6,6 +6,7 @@
 import { Example, Words, boardHtml, fill, icon } from "./lesson-board.js";
 import { startPython } from "./lesson-python.js";
 import { decodeRecord } from "./lesson-codec.js";
+import { browserLanguage } from "../lang-choice.js";
 
 const cfg = JSON.parse(document.getElementById("rules-config").textContent);
 // The games, their decks and player ranges, as the engine has them (written by the build).
@@ -22,7 +23,8 @@ try {
 
 const params = new URLSearchParams(location.hash.slice(1));
 const asked = params.get("lang");
-const lang = cfg.ui[asked] ? asked : (["fi", "cs"].find((l) => (navigator.language || "").startsWith(l)) || "en");
+// the embed code's language, else the browser's (of the site's languages: cfg.langs)
+const lang = cfg.ui[asked] ? asked : browserLanguage(cfg.langs);
 document.documentElement.lang = lang;
 const ui = cfg.ui[lang];
 const t = (key, p = {}) => fill(String(ui[key] ?? key), p, lang);

@@ -3,6 +3,7 @@
 // model lists a legal action for it. table.js owns the play (pacing, requests); this file
 // only draws, and calls back through ``on`` for what the player does.
 import { DATA, t, el, lang, languageName, setLanguage } from "../i18n.js";
+import { dateText } from "../plural.js";
 import { layout, overlaps, sizes } from "./seats.js";
 import { animateEnter, animateCollect } from "./motion.js";
 import { openSettings } from "../settings-dialog.js";
@@ -484,7 +485,7 @@ export function drawMeta(m) {
 function dayOf(iso) {
   const when = Date.parse(`${iso}T00:00:00Z`);
   if (Number.isNaN(when)) return iso;
-  return new Intl.DateTimeFormat(lang, { day: "numeric", month: "short", timeZone: "UTC" }).format(when);
+  return dateText(when, lang, { day: "numeric", month: "short", timeZone: "UTC" });
 }
 
 /** Undo: the human's last decision, on their turn or once the deal is over (never while

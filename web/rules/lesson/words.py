@@ -21,9 +21,10 @@ from typing import Any
 
 from engine.i18n import fill
 
-LANGS = ("en", "fi", "cs")
 _CATALOGUE: dict[str, dict[str, str]] = {}
 
+# The example's players, twenty names a language's players would have (a language without
+# its line here has English's: tests/test_catalogues.py asks every site language for one)
 DEFAULT_NAMES = {
     "en": ["Anna", "Ben", "Carla", "Dan", "Eve", "Frank", "Gina", "Hugo", "Ivy", "Jack",
            "Kate", "Leo", "Mia", "Ned", "Olga", "Paul", "Rosa", "Sam", "Tess", "Umar"],
