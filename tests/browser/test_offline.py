@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from gen.languages import languages
 from playwright.sync_api import Error as PlaywrightError
 
 from .conftest import SNAPSHOT_CACHED
@@ -156,7 +157,9 @@ def test_save_data_keeps_what_offline_play_needs_first_and_the_rest_later(browse
         try:
             page.wait_for_function(f"""async () => {{
               const kept = await ({KEPT})();
-              return kept.includes('/rules/en/index.html') && kept.filter((p) => p.startsWith('/i18n/')).length === 2;
+              // every other language's words (English's are in the page)
+              return kept.includes('/rules/en/index.html')
+                && kept.filter((p) => p.startsWith('/i18n/')).length === {len(languages()) - 1};
             }}""", timeout=BOOT_TIMEOUT, polling=250)
         except PlaywrightError:
             kept = page.evaluate(KEPT)
