@@ -268,7 +268,9 @@ def site_files() -> dict[str, bytes]:
     files.update(cards.all_files())
     files.update(icons.all_files())
     page = pagedata.build(ROOT)
-    files["manifest.webmanifest"] = pagedata.manifest(page).encode()
+    files["manifest.webmanifest"] = pagedata.manifest(page).encode()  # (a page with no script: English)
+    for lang in page["languages"]:
+        files[f"manifest.{lang}.webmanifest"] = pagedata.manifest(page, lang).encode()
     template = (WEB / "index.html").read_text("utf-8")
     template = template.replace("{{PRELOAD}}", preload_links(files)).replace("{{LOAD_GUARD}}", load_guard.code())
     words = pagedata.catalogue_files(page)  # every language but English: fetched when used

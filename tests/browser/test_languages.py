@@ -137,7 +137,8 @@ def test_the_lobby_and_table_reflow_in_every_language(phone_context: Any, lang: 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_first_visit_speaks_the_browsers_language(browser: Any, base_url: str, site: Path, lang: str) -> None:
     """Nothing remembered, the browser's language (with its region: "vi-VN", "ne-NP"): the
-    lobby, the rules pages' entry and an embedded example speak it."""
+    lobby (and the web app manifest it links), the rules pages' entry and an embedded
+    example speak it."""
     context = browser.new_context(base_url=base_url, locale=LOCALES[lang])
     page = context.new_page()
     errors: list[str] = []
@@ -146,6 +147,9 @@ def test_a_first_visit_speaks_the_browsers_language(browser: Any, base_url: str,
         open_lobby(page)
         assert page.get_attribute("html", "lang") == lang
         assert page.input_value("#lang") == lang
+        # the app installed from this page goes by its name in this language
+        installed = page.evaluate("fetch(document.querySelector('link[rel=manifest]').href).then((r) => r.json())")
+        assert (installed["lang"], installed["name"]) == (lang, words(lang).get("web.app.name", words("en")["web.app.name"]))
         page.goto("/rules/")
         page.wait_for_url(f"**/rules/{lang}/index.html")
         # the embed code without a language of its own (an author may leave it out)

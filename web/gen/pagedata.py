@@ -132,9 +132,13 @@ def render_index(template: str, data: dict[str, Any], pyscript: str) -> str:
     return out
 
 
-def manifest(data: dict[str, Any]) -> str:
-    m = data["messages"]["en"]
+def manifest(data: dict[str, Any], lang: str = "en") -> str:
+    """The web app manifest in ``lang``: the name an installed app goes by, in the words of
+    the page that installed it (the page links its language's: index.html's data-t-href)."""
+    m = {**data["messages"]["en"], **data["messages"].get(lang, {})}
     return json.dumps({
+        "lang": lang,
+        "dir": "ltr",
         "name": m["web.app.name"],
         "short_name": m["web.app.short"],
         "description": m["web.app.description"],
