@@ -206,6 +206,14 @@ def vendored_files(pin: tuple[str, str, str, list[str], str]) -> dict[str, bytes
             else data for path, data in pinned_files(pin).items()}
 
 
+def nopeek_files() -> dict[str, bytes]:
+    """js/nopeek/ and the vendored curve and hashes it loads, by their paths in the site, as
+    the build lays them out (the no-peek tests and bench run it without the whole site)."""
+    files = {path: data for pin in (NOBLE_CURVES, NOBLE_HASHES) for path, data in vendored_files(pin).items()}
+    files.update({f"js/nopeek/{p.name}": p.read_bytes() for p in sorted((WEB / "js" / "nopeek").glob("*.js"))})
+    return files
+
+
 def package_zip(package: Path) -> bytes:
     """A Python package as a zip with fixed timestamps and order (the same bytes every build),
     without its command-line tools."""

@@ -34,13 +34,9 @@ def deck_codes(game: str) -> list[str]:
 
 def lay_out_site(site: Path) -> None:
     """js/nopeek/ and the vendored curve and hashes, as the build lays them out."""
-    for pin in (build.NOBLE_CURVES, build.NOBLE_HASHES):
-        for path, data in build.vendored_files(pin).items():
-            (site / path).parent.mkdir(parents=True, exist_ok=True)
-            (site / path).write_bytes(data)
-    (site / "js" / "nopeek").mkdir(parents=True)
-    for source in (build.WEB / "js" / "nopeek").glob("*.js"):
-        shutil.copy(source, site / "js" / "nopeek" / source.name)
+    for path, data in build.nopeek_files().items():
+        (site / path).parent.mkdir(parents=True, exist_ok=True)
+        (site / path).write_bytes(data)
 
 
 def run_node(site: Path, request: dict[str, Any]) -> dict[str, Any]:

@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import statistics
 import subprocess
 import sys
@@ -39,13 +38,9 @@ TABLES = [("kocka", 4), ("katte", 6)]
 
 def lay_out(site: Path) -> None:
     """js/nopeek/ and the vendored packages it loads, as the build lays them out."""
-    for pin in (build.NOBLE_CURVES, build.NOBLE_HASHES):
-        for path, data in build.vendored_files(pin).items():
-            (site / path).parent.mkdir(parents=True, exist_ok=True)
-            (site / path).write_bytes(data)
-    (site / "js" / "nopeek").mkdir(parents=True)
-    for source in (build.WEB / "js" / "nopeek").glob("*.js"):
-        shutil.copy(source, site / "js" / "nopeek" / source.name)
+    for path, data in build.nopeek_files().items():
+        (site / path).parent.mkdir(parents=True, exist_ok=True)
+        (site / path).write_bytes(data)
 
 
 def node(site: Path, request: dict[str, object]) -> dict[str, list[dict[str, object]]]:
