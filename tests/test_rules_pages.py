@@ -540,8 +540,8 @@ NO_PEEK_OUTLINE = [("h2", 0), ("p", 0), ("p", 0), ("p", 0), ("ul", 4), ("note", 
 
 def test_every_page_ends_with_the_no_peek_tables(built: Any) -> None:
     """Every game's page in every language ends with the no-peek tables, after the fair
-    deals, saying the same points (English's outline), its decisions in the note every page
-    gives its decisions in."""
+    deals (which link to it), saying the same points (English's outline), its decisions in
+    the note every page gives its decisions in."""
     for page, _ in pages(built):
         where = (page.game, page.lang)
         headings = [b.attrs["id"] for b in page.blocks if b.kind == "h2"]
@@ -557,3 +557,6 @@ def test_every_page_ends_with_the_no_peek_tables(built: Any) -> None:
         assert opening is not None and decisions == {opening.group(0)}, where
         markup = built[0][f"rules/{page.lang}/{page.game}.html"].decode()
         assert markup.count('<h2 id="no-peek">') == 1, where
+        # the fair deals' "shuffled by the rules engine" says where that is not so
+        fair = markup.split('<h2 id="fair-deals">', 1)[1].split('<h2 id="no-peek">', 1)[0]
+        assert '<a href="#no-peek">' in fair, where
