@@ -233,20 +233,24 @@ NOPEEK = {
     "web.nopeek.state.seed": set(), "web.nopeek.state.deal": set(), "web.nopeek.state.audit": set(),
     "web.nopeek.state.fair": set(),
     "web.nopeek.left": {"name"}, "web.nopeek.refused": {"name"}, "web.nopeek.refused.move": {"name", "reason"},
-    "web.nopeek.void.shuffle": {"name"}, "web.nopeek.void.share": {"name"}, "web.nopeek.void.escrow": {"name"},
-    "web.nopeek.void.forged": {"name"},
+    "web.nopeek.void.shuffle": {"name"}, "web.nopeek.void.seed": {"name"}, "web.nopeek.void.share": {"name"},
+    "web.nopeek.void.escrow": {"name"}, "web.nopeek.void.complaint": {"name"}, "web.nopeek.void.forged": {"name"},
     "web.nopeek.void.rule": {"name", "reason"}, "web.nopeek.void.refused": {"name"},
     "web.nopeek.void.key": {"name"}, "web.nopeek.void.left": {"name"}, "web.nopeek.void.format": set(),
     "web.nopeek.badge": set(), "web.nopeek.badge.bots": set(),
 }
-# Each fault web/js/nopeek/audit.js finds, and the verdict that says it (a bad key proof or
-# signature is a forged message; a revealed key that is not the seat's public key's, a key not
-# its own; a missing reveal, a refusal; a wrong piece in escrow, its own), the kinds the
-# escrow's branch adds included.
+# Each fault the no-peek deal's audit finds (the FaultKind of web/js/nopeek/audit.js, and of
+# any other module there that names its faults so), and the verdict that says it: a bad key
+# proof or signature is a forged message; a revealed key that is not the seat's public key's,
+# a key not its own; a missing reveal, a refusal; a wrong share for a card shown or passed, a
+# wrong share; a wrong seed for the positions, a cheat in the draw; a complaint that does not
+# hold, a false accusation. The kinds the escrow's and the protocol's branches add included.
 AUDIT_VERDICTS = {"format": "web.nopeek.void.format", "key-proof": "web.nopeek.void.forged",
                   "signature": "web.nopeek.void.forged", "escrow": "web.nopeek.void.escrow",
-                  "refused": "web.nopeek.void.refused", "key-mismatch": "web.nopeek.void.key",
-                  "shuffle": "web.nopeek.void.shuffle", "share": "web.nopeek.void.share"}
+                  "complaint": "web.nopeek.void.complaint", "refused": "web.nopeek.void.refused",
+                  "key-mismatch": "web.nopeek.void.key", "seed": "web.nopeek.void.seed",
+                  "shuffle": "web.nopeek.void.shuffle", "share": "web.nopeek.void.share",
+                  "show": "web.nopeek.void.share", "give": "web.nopeek.void.share"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -265,8 +269,9 @@ def test_every_no_peek_word_is_said_with_its_params(lang: str) -> None:
 
 
 def test_every_fault_the_audit_finds_has_its_verdict() -> None:
-    source = (ROOT / "web" / "js" / "nopeek" / "audit.js").read_text("utf-8")
-    kinds = re.search(r"@typedef \{([^}]*)\} FaultKind", source)
-    assert kinds is not None
-    assert "shuffle" in kinds.group(1) and set(re.findall(r'"([\w-]+)"', kinds.group(1))) <= set(AUDIT_VERDICTS)
+    found = {path.name: set(re.findall(r'"([\w-]+)"', kinds))
+             for path in sorted((ROOT / "web" / "js" / "nopeek").glob("*.js"))
+             for kinds in re.findall(r"@typedef \{([^}]*)\} FaultKind", path.read_text("utf-8"))}
+    assert {"format", "shuffle", "share"} <= found["audit.js"]
+    assert {name: kinds - set(AUDIT_VERDICTS) for name, kinds in found.items()} == {name: set() for name in found}
     assert set(AUDIT_VERDICTS.values()) <= set(NOPEEK)
