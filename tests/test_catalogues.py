@@ -217,3 +217,61 @@ def test_each_language_names_itself_and_writes_its_numbers(lang: str) -> None:
     assert engine["format.decimal_point"] == DECIMAL_POINT[lang]
     names = rules_common.words.DEFAULT_NAMES[lang]  # the rules pages' example players
     assert len(names) == len(set(names)) == 20
+
+
+# The no-peek table's words (issue 50, requirement 6), with the params the page gives each:
+# the deal's progress by its step (web.nopeek.state.<step>: keys, shuffle, seed, deal, audit),
+# a void deal's verdict by its kind, naming the seat. test_every_language_has_every_english_key
+# and the params' check above hold them too; this says which words the page needs, so that a
+# word lost, or a verdict that forgets whom it names, fails here by its key.
+NOPEEK = {
+    "web.nopeek.choice": set(), "web.nopeek.choice.help": set(),
+    "web.nopeek.note.title": set(), "web.nopeek.note.check": set(), "web.nopeek.note.bots": set(),
+    "web.nopeek.note.leaver": set(), "web.nopeek.note.more": set(), "web.nopeek.note.ok": set(),
+    "web.nopeek.consent.host": set(),
+    "web.nopeek.state.keys": set(), "web.nopeek.state.shuffle": {"done", "total"},
+    "web.nopeek.state.seed": set(), "web.nopeek.state.deal": set(), "web.nopeek.state.audit": set(),
+    "web.nopeek.state.fair": set(),
+    "web.nopeek.left": {"name"}, "web.nopeek.refused": {"name"}, "web.nopeek.refused.move": {"name", "reason"},
+    "web.nopeek.void.shuffle": {"name"}, "web.nopeek.void.seed": {"name"}, "web.nopeek.void.share": {"name"},
+    "web.nopeek.void.escrow": {"name"}, "web.nopeek.void.complaint": {"name"}, "web.nopeek.void.forged": {"name"},
+    "web.nopeek.void.rule": {"name", "reason"}, "web.nopeek.void.refused": {"name"},
+    "web.nopeek.void.key": {"name"}, "web.nopeek.void.left": {"name"}, "web.nopeek.void.format": set(),
+    "web.nopeek.badge": set(), "web.nopeek.badge.bots": set(),
+}
+# Each fault the no-peek deal's audit finds (the FaultKind of web/js/nopeek/audit.js, and of
+# any other module there that names its faults so), and the verdict that says it: a bad key
+# proof or signature is a forged message; a revealed key that is not the seat's public key's,
+# a key not its own; a missing reveal, a refusal; a wrong share for a card shown or passed, a
+# wrong share; a wrong seed for the positions, a cheat in the draw; a complaint that does not
+# hold, a false accusation. The kinds the escrow's and the protocol's branches add included.
+AUDIT_VERDICTS = {"format": "web.nopeek.void.format", "key-proof": "web.nopeek.void.forged",
+                  "signature": "web.nopeek.void.forged", "escrow": "web.nopeek.void.escrow",
+                  "complaint": "web.nopeek.void.complaint", "refused": "web.nopeek.void.refused",
+                  "key-mismatch": "web.nopeek.void.key", "seed": "web.nopeek.void.seed",
+                  "shuffle": "web.nopeek.void.shuffle", "share": "web.nopeek.void.share",
+                  "show": "web.nopeek.void.share", "give": "web.nopeek.void.share"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_no_peek_word_is_said_with_its_params(lang: str) -> None:
+    from engine.i18n import param_names
+
+    web = CATALOGUES["web/i18n"][lang]
+    assert sorted(k for k in web if k.startswith("web.nopeek.")) == sorted(NOPEEK)
+    assert {key: param_names(web[key]) for key in NOPEEK} == NOPEEK
+    # a sentence ends as the language ends one (Nepali with the danda), as English's do with "."
+    stop = ENGINE[lang]["format.full_stop"]
+    sentences = [k for k in NOPEEK if CATALOGUES["web/i18n"]["en"][k].endswith(".")]
+    assert len(sentences) > 10 and [k for k in sentences if not web[k].endswith(stop)] == []
+    if lang == "ne":  # in Devanagari: no Latin letter outside the params
+        assert [k for k in NOPEEK if re.search("[A-Za-z]", re.sub(r"\{[^}]*\}", "", web[k]))] == []
+
+
+def test_every_fault_the_audit_finds_has_its_verdict() -> None:
+    found = {path.name: set(re.findall(r'"([\w-]+)"', kinds))
+             for path in sorted((ROOT / "web" / "js" / "nopeek").glob("*.js"))
+             for kinds in re.findall(r"@typedef \{([^}]*)\} FaultKind", path.read_text("utf-8"))}
+    assert {"format", "shuffle", "share"} <= found["audit.js"]
+    assert {name: kinds - set(AUDIT_VERDICTS) for name, kinds in found.items()} == {name: set() for name in found}
+    assert set(AUDIT_VERDICTS.values()) <= set(NOPEEK)

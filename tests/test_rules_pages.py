@@ -530,3 +530,33 @@ def test_an_automatic_win_examples_first_step_shows_the_pot_its_text_speaks_of()
     assert "the pot holds 30" in first["text"] and first["info"].startswith("Pot 30 ")
     assert first["st"] == ["tricks 0 · chips 0"] * 3
     assert result["info"].startswith("Pot 0 ") and result["st"][0] == "tricks 0 · chips +40"
+
+
+# The no-peek tables' section (issue 50, requirement 6), as English's page lays it out: what it
+# is and how it deals, what it guarantees (a list of 4), the decisions it makes (a note), what it
+# does not protect against (a list of 3).
+NO_PEEK_OUTLINE = [("h2", 0), ("p", 0), ("p", 0), ("p", 0), ("ul", 4), ("note", 0), ("p", 0), ("ul", 3)]
+
+
+def test_every_page_ends_with_the_no_peek_tables(built: Any) -> None:
+    """Every game's page in every language ends with the no-peek tables, after the fair
+    deals (which link to it), saying the same points (English's outline), its decisions in
+    the note every page gives its decisions in."""
+    for page, _ in pages(built):
+        where = (page.game, page.lang)
+        headings = [b.attrs["id"] for b in page.blocks if b.kind == "h2"]
+        assert headings[-2:] == ["fair-deals", "no-peek"], where
+        start = next(i for i, b in enumerate(page.blocks) if b.attrs.get("id") == "no-peek")
+        section = page.blocks[start:]
+        assert [(b.kind, len(b.items)) for b in section] == NO_PEEK_OUTLINE, where
+        # the note opens as the game's own decisions do ("Why we play it this way.")
+        label = re.compile(r"^\*\*[^*]+\*\*")
+        decisions = {m.group(0) for b in page.blocks[:start] if b.kind == "note" and (m := label.match(b.text))}
+        note = next(b for b in section if b.kind == "note")
+        opening = label.match(note.text)
+        assert opening is not None and decisions == {opening.group(0)}, where
+        markup = built[0][f"rules/{page.lang}/{page.game}.html"].decode()
+        assert markup.count('<h2 id="no-peek">') == 1, where
+        # the fair deals' "shuffled by the rules engine" says where that is not so
+        fair = markup.split('<h2 id="fair-deals">', 1)[1].split('<h2 id="no-peek">', 1)[0]
+        assert '<a href="#no-peek">' in fair, where

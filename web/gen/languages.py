@@ -22,7 +22,7 @@ class LanguageError(Exception):
 def files(lang: str, root: Path = ROOT) -> list[Path]:
     """Every file a language needs: the engine's and the page's catalogues, the rules
     pages' catalogue, and a rules page source for every one English has (the games' pages
-    and the shared sections, such as ``shared/fair-deals``)."""
+    and the shared sections, ``shared/fair-deals`` and ``shared/no-peek``)."""
     src = root / "web" / "rules" / "src"
     pages = sorted(p.relative_to(src) for p in src.rglob("*.en.txt"))
     return [root / "engine" / "locale" / f"{lang}.json",

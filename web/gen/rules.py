@@ -123,6 +123,9 @@ def pips() -> dict[str, bytes]:
     return out
 
 
+# The sections every game's page ends with, in this order (src/shared/<name>.<lang>.txt).
+SHARED_SECTIONS = ("fair-deals", "no-peek")
+
 # For the commands of the "fair deals" section: a table option of each game to show.
 SHARED_OPTIONS = {
     "katte": '{"ante": 5}',
@@ -154,7 +157,8 @@ def build_pages(pyodide: str = "vendor/pyodide/") -> tuple[dict[str, bytes], lis
         if game not in GAMES or lang not in LANGS:
             raise RulesError(f"{path.name}: name it <game>.<lang>.txt ({', '.join(GAMES)}; {', '.join(LANGS)})")
         pages[(game, lang)] = parse_source(path.read_text("utf-8"), game, lang)
-        pages[(game, lang)].blocks += shared_section("fair-deals", game, lang)
+        for name in SHARED_SECTIONS:
+            pages[(game, lang)].blocks += shared_section(name, game, lang)
     available = {lang: {g for g, lg in pages if lg == lang} for lang in LANGS}
     files: dict[str, bytes] = {}
     built = []
