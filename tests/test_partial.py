@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from engine import GAMES, Action, IllegalAction, Match
+from engine.bots import make_bot
 from engine.partial import (
     HIDDEN,
     PartialMatch,
@@ -120,10 +121,18 @@ def _same(full: Match, partials: dict[int, PartialMatch], told: dict[int, set[st
 
 
 def play_beside(name: str, players: int, options: dict[str, Any], seed: int, face_up: tuple[int, ...],
-                deals: int = 3) -> int:
-    """Play a seeded match and a PartialMatch per seat with a person beside it; the moves made."""
+                deals: int = 3, level: str | None = None) -> int:
+    """Play a seeded match (random moves, or the ``level`` bots' on each seat's view) and a
+    PartialMatch per seat with a person beside it; the moves made."""
     full = GAMES[name].new(players, options, seed=seed)
     rng = random.Random(seed)
+    bots = [make_bot(name, level, seed=seed + s) for s in range(players)] if level else []
+
+    def next_move() -> Action:
+        if not bots:
+            return full.random_action(rng)
+        seat = full.to_act()[0]
+        return full.parse(bots[seat].decide(full.view(seat)).action)
     partials = {s: PartialMatch(name, players, options, me=s) for s in range(players) if s not in face_up}
     told: dict[int, set[str]] = {s: set() for s in partials}
     moves = 0
@@ -140,7 +149,7 @@ def play_beside(name: str, players: int, options: dict[str, Any], seed: int, fac
                 told[seat].add(start["turned"])
         _same(full, partials, told)
         while not full.deal_over:
-            action = full.random_action(rng)
+            action = next_move()
             revealed = revealed_with(full, action)
             public = {s: public_action(full, s, action, face_up) for s in partials}
             for seat, partial in partials.items():
@@ -162,6 +171,13 @@ def play_beside(name: str, players: int, options: dict[str, Any], seed: int, fac
 def test_each_seat_sees_what_the_full_match_shows_it(
         name: str, players: int, options: dict[str, Any], face_up: tuple[int, ...], seed: int) -> None:
     assert play_beside(name, players, options, seed, face_up) > 0
+
+
+@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize(("name", "players", "options", "face_up"), TABLES[::2])
+def test_each_seat_sees_what_the_full_match_shows_it_with_the_bots_playing(
+        name: str, players: int, options: dict[str, Any], face_up: tuple[int, ...], seed: int) -> None:
+    assert play_beside(name, players, options, seed, face_up, deals=2, level="medium") > 0
 
 
 def test_the_public_forms_hide_what_a_seat_may_not_see() -> None:
@@ -315,3 +331,80 @@ def test_katte_hands_shown_at_the_start(hands: list[list[str]], shown: tuple[int
     partial = PartialMatch("katte", 3, me=2)
     partial.start_deal(**start)
     assert partial.view() == full.view(2)
+
+
+def _watch_until(name: str, players: int, options: dict[str, Any], face_up: tuple[int, ...], watcher: int,
+                 found: Any) -> tuple[Match, PartialMatch, Any]:
+    """Seeded deals played at random, the watcher's partial match beside, until ``found(full)``
+    gives something for the seat to act."""
+    for seed in range(100):
+        full = GAMES[name].new(players, options, seed=seed)
+        partial = PartialMatch(name, players, options, me=watcher)
+        partial.start_deal(**public_start(full, watcher, face_up))
+        rng = random.Random(seed)
+        while not full.deal_over:
+            hit = found(full)
+            if hit is not None:
+                return full, partial, hit
+            action = full.random_action(rng)
+            revealed = revealed_with(full, action)
+            public = public_action(full, watcher, action, face_up)
+            full.apply(action)
+            partial.apply_public(public, revealed=revealed)
+    raise AssertionError("no deal gave the case")
+
+
+def test_a_face_up_hand_that_does_not_follow_suit_is_refused_at_once() -> None:
+    def revoke(full: Match) -> str | None:
+        trick = full.trick  # type: ignore[attr-defined]
+        if full.to_act() != (1,) or trick is None or not trick.plays:
+            return None
+        deck = full.DECK
+        lead = deck.suit(trick.plays[0][1])
+        hand = full.hands[1]  # type: ignore[attr-defined]
+        off = [c for c in hand if deck.suit(c) != lead]
+        return f"1 play {deck.code(off[0])}" if off and len(off) < len(hand) else None
+
+    full, partial, move = _watch_until("katko", 4, {}, (1,), 0, revoke)
+    refusal = partial.check_public(move)
+    assert refusal is not None and refusal.code == "follow_suit"
+    assert full.check(full.parse(move)) == refusal
+
+
+def test_a_kocka_seat_that_does_not_follow_with_a_card_passed_to_it_is_refused() -> None:
+    """Seat 0 knows the three cards it passed to seat 1: seat 1 must follow with them."""
+    def revoke(full: Match) -> str | None:
+        trick = full.trick  # type: ignore[attr-defined]
+        if full.phase != "play" or full.to_act() != (1,) or trick is None or not trick.plays:
+            return None
+        deck = full.DECK
+        lead = deck.suit(trick.plays[0][1])
+        got = [c for c in full.passed[0] if c in full.hands[1]]  # type: ignore[attr-defined]
+        off = [c for c in full.hands[1] if deck.suit(c) != lead]  # type: ignore[attr-defined]
+        if off and any(deck.suit(c) == lead for c in got):
+            return f"1 play {deck.code(off[0])}"
+        return None
+
+    full, partial, move = _watch_until("kocka", 4, {}, (), 0, revoke)
+    refusal = partial.check_public(move)
+    assert refusal is not None and refusal.code == "follow_suit"
+    assert full.check(full.parse(move)) == refusal
+
+
+def test_a_face_up_katte_hand_that_discards_with_a_beater_is_refused() -> None:
+    def discard(full: Match) -> str | None:
+        trick = full.trick  # type: ignore[attr-defined]
+        if full.phase != "play" or full.to_act() != (2,) or trick is None or not trick.plays:
+            return None
+        if full.won[2]:  # type: ignore[attr-defined]
+            return None
+        deck = full.DECK
+        hand = full.hands[2]  # type: ignore[attr-defined]
+        beaters = [c for c in hand if deck.suit(c) == deck.suit(trick.best) and c > trick.best]
+        others = [c for c in hand if c not in beaters]
+        return f"2 discard {deck.code(others[0])}" if beaters and others else None
+
+    full, partial, move = _watch_until("katte", 4, {}, (2,), 0, discard)
+    refusal = partial.check_public(move)
+    assert refusal is not None and refusal.code == "must_beat"
+    assert full.check(full.parse(move)) == refusal
