@@ -19,7 +19,8 @@ side): the move in hand-record notation with every card this seat may not see wr
 * Katte's face-down discard: ``"2 discard ?"`` (the card, when the mover's hand is face
   up to all: a computer player's, a leaver's);
 * Katte's timeout (K-13 picks the move from the hidden hand): the move it made,
-  ``"2 timeout QH"`` face up or ``"2 timeout ?"`` face down;
+  ``"2 timeout QH"`` face up or ``"2 timeout ?"`` face down (``"2 timeout"`` for a hand face
+  up to all, whose move every seat works out);
 * Kočka's pass: ``"2 pass ? ? ?"`` (the count only) to third seats, the cards to the
   receiver (``"2 pass 7H 8H OL"``), and to all when the passer's or the receiver's hand is
   face up;
@@ -155,10 +156,7 @@ def public_action(match: Match, seat: int, action: Action, face_up: Collection[i
     if seat == mover:
         return action.text
     if mover in face_up:
-        if verb == "timeout" and isinstance(match, Katte):
-            card, _ = match._timeout_move(mover)
-            return f"{mover} timeout {match.DECK.code(card)}"
-        return action.text
+        return action.text  # a hand face up to all: every seat can work out a timeout's move too
     if isinstance(match, Katte):
         if verb == "discard":
             return f"{mover} discard {HIDDEN}"
@@ -372,7 +370,7 @@ class PartialMatch:
             return m.check(action)
         if seat == self.me:
             return m.check(m.parse(public))
-        if isinstance(m, TrickMatch) and action.verb in ("play", "discard", "timeout"):
+        if (isinstance(m, TrickMatch) and action.verb in ("play", "discard")) or (action.verb == "timeout" and action.args):
             return self._check_card(action, card)
         if isinstance(m, Kocka) and action.verb == "pass":
             if m.phase != "pass":
@@ -403,7 +401,7 @@ class PartialMatch:
             raise NotationError(f"{public!r}: there is no seat {action.seat} at a table of {m.players}")
         words = [w for w in action.args if w != HIDDEN]
         if action.verb == "timeout" and isinstance(m, Katte):
-            if len(action.args) != 1:
+            if len(action.args) > 1:
                 raise NotationError(f"{public!r}: a timeout's public form names its move's card, or ?")
         elif action.verb in ("play", "discard", "pass", "arrange") and len(words) == len(action.args):
             action = m.parse(public)  # nothing hidden: the engine's canonical form
@@ -526,7 +524,7 @@ class PartialMatch:
             if isinstance(m, Kocka) and verb == "pass":
                 self._pass_at[seat] = len(m._actions)
             return m.apply(m.parse(public))
-        if isinstance(m, TrickMatch) and verb in ("play", "discard", "timeout"):
+        if (isinstance(m, TrickMatch) and verb in ("play", "discard")) or (verb == "timeout" and action.args):
             self._learn_lacks(action, card)
             if card is None:
                 hidden = [c for c in m.hands[seat] if is_unknown(c)]

@@ -129,6 +129,8 @@ def play_beside(name: str, players: int, options: dict[str, Any], seed: int, fac
     bots = [make_bot(name, level, seed=seed + s) for s in range(players)] if level else []
 
     def next_move() -> Action:
+        if name == "katte" and rng.random() < 0.1:
+            return Action(full.to_act()[0], "timeout")  # K-13 moves from the hidden hand
         if not bots:
             return full.random_action(rng)
         seat = full.to_act()[0]
