@@ -370,7 +370,7 @@ class PartialMatch:
             return m.check(action)
         if seat == self.me:
             return m.check(m.parse(public))
-        if (isinstance(m, TrickMatch) and action.verb in ("play", "discard")) or (action.verb == "timeout" and action.args):
+        if isinstance(m, TrickMatch) and (action.verb in ("play", "discard") or (action.verb == "timeout" and action.args)):
             return self._check_card(action, card)
         if isinstance(m, Kocka) and action.verb == "pass":
             if m.phase != "pass":
@@ -524,7 +524,7 @@ class PartialMatch:
             if isinstance(m, Kocka) and verb == "pass":
                 self._pass_at[seat] = len(m._actions)
             return m.apply(m.parse(public))
-        if (isinstance(m, TrickMatch) and verb in ("play", "discard")) or (verb == "timeout" and action.args):
+        if isinstance(m, TrickMatch) and (verb in ("play", "discard") or (verb == "timeout" and action.args)):
             self._learn_lacks(action, card)
             if card is None:
                 hidden = [c for c in m.hands[seat] if is_unknown(c)]
