@@ -546,6 +546,39 @@ class PartialMatch:
             return self._carry(f"{seat} declare", lambda: m._declare(seat))
         return m.apply(action)
 
+    def turned_up_by(self, public: str) -> dict[int, list[str]]:
+        """The cards the rules turn face up with this move (before it is applied), as far as
+        this seat knows them, by seat: ``?`` for each it does not know yet (those seats must
+        show theirs, and :meth:`apply_public` gets them as ``revealed``). ``{}`` for most
+        moves; Katte's last card of trick five (K-11), Call Kitti's last bid (C-7)."""
+        m = self.match
+        action = Action.parse(public)
+        codes = m.DECK.code_of
+        out: dict[int, list[str]] = {}
+        if isinstance(m, Katte) and action.verb in ("play", "discard", "timeout") and action.seat == m.turn:
+            trick = m.trick
+            if m.phase != "showdown" or trick is None or len(trick.plays) != trick.size - 1:
+                return {}
+            for s in range(m.players):
+                if m.out[s]:
+                    continue
+                hand = list(m.hands[s])
+                if s == action.seat:  # its last card but one goes to trick five
+                    played: int | None = None
+                    if s == self.me or not any(map(is_unknown, hand)):
+                        played = m._timeout_move(s)[0] if action.verb == "timeout" else m.DECK.parse(action.args[0])
+                    elif action.args and action.args[0] != HIDDEN:
+                        played = m.DECK.parse(action.args[0])
+                    if played is None or played not in hand:
+                        played = next(c for c in hand if is_unknown(c))
+                    hand.remove(played)
+                out[s] = [HIDDEN if is_unknown(c) else codes[c] for c in hand]
+        elif isinstance(m, CallKitti) and action.verb == "bid" and sum(b is None for b in m.bids) == 1:
+            for s, sets in enumerate(m.sets):
+                if sets is not None:
+                    out[s] = [HIDDEN if is_unknown(c) else codes[c] for trio in sets for c in trio]
+        return out
+
     def _carry(self, text: str, change: Any) -> list[Event]:
         """What :meth:`Match.apply` does after its check, for a move the engine may not check here."""
         m = self.match

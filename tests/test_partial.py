@@ -155,6 +155,15 @@ def play_beside(name: str, players: int, options: dict[str, Any], seed: int, fac
             revealed = revealed_with(full, action)
             public = {s: public_action(full, s, action, face_up) for s in partials}
             for seat, partial in partials.items():
+                # the seat knows which hands the move turns up, and the cards it knows of them
+                turned = partial.turned_up_by(public[seat])
+                assert sorted(turned) == sorted(revealed)
+                for shown_seat, codes in turned.items():
+                    assert len(codes) == len(revealed[shown_seat])
+                    known = [c for c in codes if c != HIDDEN]
+                    assert sorted(known) == sorted(c for c in revealed[shown_seat] if c in known)
+                    if shown_seat == seat:
+                        assert codes == revealed[seat]  # its own, to show
                 # never refuse a legal move (the reveal comes first, as apply_public does it)
                 for shown_seat, codes in revealed.items():
                     partial.reveal(shown_seat, codes)
