@@ -550,11 +550,13 @@ class PartialMatch:
         """The cards the rules turn face up with this move (before it is applied), as far as
         this seat knows them, by seat: ``?`` for each it does not know yet (those seats must
         show theirs, and :meth:`apply_public` gets them as ``revealed``). ``{}`` for most
-        moves; Katte's last card of trick five (K-11), Call Kitti's last bid (C-7)."""
+        moves; Katte's last card of trick five (K-11) and a leave (K-14), Call Kitti's last bid (C-7)."""
         m = self.match
         action = Action.parse(public)
         codes = m.DECK.code_of
         out: dict[int, list[str]] = {}
+        if isinstance(m, Katte) and action.verb == "leave":  # K-14: the leaver's hand, face up from now on
+            return {action.seat: [HIDDEN if is_unknown(c) else codes[c] for c in m.hands[action.seat]]}
         if isinstance(m, Katte) and action.verb in ("play", "discard", "timeout") and action.seat == m.turn:
             trick = m.trick
             if m.phase != "showdown" or trick is None or len(trick.plays) != trick.size - 1:

@@ -121,14 +121,17 @@ def _same(full: Match, partials: dict[int, PartialMatch], told: dict[int, set[st
 
 
 def play_beside(name: str, players: int, options: dict[str, Any], seed: int, face_up: tuple[int, ...],
-                deals: int = 3, level: str | None = None) -> int:
+                deals: int = 3, level: str | None = None, leaver: int | None = None) -> int:
     """Play a seeded match (random moves, or the ``level`` bots' on each seat's view) and a
-    PartialMatch per seat with a person beside it; the moves made."""
+    PartialMatch per seat with a person beside it; the moves made. Katte: ``leaver`` leaves
+    at its first turn, its hand face up to all from then on (K-14)."""
     full = GAMES[name].new(players, options, seed=seed)
     rng = random.Random(seed)
     bots = [make_bot(name, level, seed=seed + s) for s in range(players)] if level else []
 
     def next_move() -> Action:
+        if leaver is not None and full.to_act() == (leaver,) and leaver not in face_up:
+            return Action(leaver, "leave")
         if name == "katte" and rng.random() < 0.1:
             return Action(full.to_act()[0], "timeout")  # K-13 moves from the hidden hand
         if not bots:
@@ -170,6 +173,8 @@ def play_beside(name: str, players: int, options: dict[str, Any], seed: int, fac
                 assert partial.check_public(public[seat]) is None, f"seat {seat} refused {public[seat]}"
             full.apply(action)
             moves += 1
+            if action.verb == "leave":
+                face_up = (*face_up, action.seat)
             for seat, partial in partials.items():
                 partial.apply_public(public[seat])
                 told[seat] |= set(_codes(full, public[seat])) | {c for h in revealed.values() for c in h}
@@ -182,6 +187,11 @@ def play_beside(name: str, players: int, options: dict[str, Any], seed: int, fac
 def test_each_seat_sees_what_the_full_match_shows_it(
         name: str, players: int, options: dict[str, Any], face_up: tuple[int, ...], seed: int) -> None:
     assert play_beside(name, players, options, seed, face_up) > 0
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_katte_leavers_hand_is_face_up_from_its_leave(seed: int) -> None:
+    assert play_beside("katte", 4, {}, seed, (), deals=2, leaver=seed % 4) > 0
 
 
 @pytest.mark.parametrize("seed", range(2))
