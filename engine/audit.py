@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .errors import RecordError, Refusal
+from .errors import EngineError, RecordError, Refusal
 from .record import load_record
 
 Verdict = dict[str, Any]
@@ -52,7 +52,11 @@ def audit(
     hand record lists them: their dealer and hands rule this deal's start)."""
     from . import game_class
 
-    cls = game_class(game)
+    try:
+        cls = game_class(game)
+    except EngineError as e:
+        return {"ok": False, "deal": None, "seat": None, "action": None, "reason": "refusal.bad_args",
+                "args": {"detail": str(e)}, "rule": "", "message": str(e)}
     deal: dict[str, Any] = {cls.START_KEY: start, "hands": [list(h) for h in hands], "actions": list(actions)}
     if turned is not None:
         deal["turned"] = turned

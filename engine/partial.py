@@ -362,7 +362,8 @@ class PartialMatch:
     def check_public(self, public: str, cards: Sequence[str] | None = None) -> Refusal | None:
         """Why another seat's move (its public form; ``cards``: what this seat learns with it
         privately) visibly breaks a rule, or ``None`` when it may be legal given what this
-        seat cannot see. This seat's own move is checked in full."""
+        seat cannot see. This seat's own move is checked in full. A move that cannot be read
+        raises ``NotationError``."""
         m = self.match
         action, card, known = self._read(public, cards)
         seat = action.seat
@@ -400,12 +401,15 @@ class PartialMatch:
         if action.seat >= m.players:
             raise NotationError(f"{public!r}: there is no seat {action.seat} at a table of {m.players}")
         words = [w for w in action.args if w != HIDDEN]
-        if action.verb == "timeout" and isinstance(m, Katte):
+        hidden = len(words) < len(action.args)
+        if action.verb == "timeout" and isinstance(m, Katte) and action.args:
             if len(action.args) > 1:
                 raise NotationError(f"{public!r}: a timeout's public form names its move's card, or ?")
-        elif action.verb in ("play", "discard", "pass", "arrange") and len(words) == len(action.args):
+        elif not hidden:
             action = m.parse(public)  # nothing hidden: the engine's canonical form
             words = [w for w in action.args if w != "/"]
+        elif action.verb not in ("discard", "pass", "arrange") or words:
+            raise NotationError(f"{public!r}: only a discard, a pass or an arrangement hides its cards, all of them")
         if cards is not None:
             words = list(cards)
         elif action.verb not in ("play", "discard", "timeout", "pass", "arrange"):

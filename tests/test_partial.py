@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from engine import GAMES, Action, IllegalAction, Match
+from engine import GAMES, Action, IllegalAction, Match, NotationError
 from engine.bots import make_bot
 from engine.partial import (
     HIDDEN,
@@ -429,3 +429,16 @@ def test_a_face_up_katte_hand_that_discards_with_a_beater_is_refused() -> None:
     refusal = partial.check_public(move)
     assert refusal is not None and refusal.code == "must_beat"
     assert full.check(full.parse(move)) == refusal
+
+
+def test_a_public_form_that_hides_a_face_up_card_cannot_be_read() -> None:
+    full = GAMES["kocka"].new(4, seed=1)
+    partial = PartialMatch("kocka", 4, me=0)
+    partial.start_deal(**public_start(full, 0))
+    for garbled in ("1 play ?", "1 pass 7H ? ?", "1 play XX"):
+        with pytest.raises(NotationError):
+            partial.check_public(garbled)
+    kitti = PartialMatch("call-kitti", 4, me=0)
+    kitti.start_deal(**public_start(GAMES["call-kitti"].new(4, seed=1), 0))
+    with pytest.raises(NotationError):
+        kitti.check_public("1 bid x")
