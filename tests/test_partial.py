@@ -14,6 +14,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from strategies import tables
 
 from engine import GAMES, Action, IllegalAction, Match, NotationError
 from engine.bots import make_bot
@@ -187,6 +190,20 @@ def play_beside(name: str, players: int, options: dict[str, Any], seed: int, fac
 def test_each_seat_sees_what_the_full_match_shows_it(
         name: str, players: int, options: dict[str, Any], face_up: tuple[int, ...], seed: int) -> None:
     assert play_beside(name, players, options, seed, face_up) > 0
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_random_tables_each_seat_sees_what_the_full_match_shows_it(name: str) -> None:
+    """Every table size and option the engine offers, drawn as test_properties draws them,
+    some seats computer players with their hands face up."""
+    @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(tables(name), st.data())
+    def run(table: tuple[int, dict[str, Any], int], data: st.DataObject) -> None:
+        players, options, seed = table
+        face_up = tuple(data.draw(st.lists(st.integers(0, players - 1), max_size=players - 1, unique=True)))
+        play_beside(name, players, options, seed, tuple(sorted(face_up)), deals=2)
+
+    run()
 
 
 @pytest.mark.parametrize("seed", range(4))
