@@ -235,9 +235,9 @@ class PartialMatch:
             cls = _PARTIAL[game]
         except (KeyError, TypeError):
             raise EngineError(f"unknown game {game!r} (known: {', '.join(sorted(_PARTIAL))})") from None
+        if isinstance(me, bool) or not isinstance(me, int) or not isinstance(players, int) or not 0 <= me < players:
+            raise EngineError(f"me must be a seat of the table, not {me!r}")
         self.match: Match = cls(players, options, None, names)
-        if isinstance(me, bool) or not isinstance(me, int) or not 0 <= me < players:
-            raise EngineError(f"me must be a seat from 0 to {players - 1}, not {me!r}")
         self.me = me
         if isinstance(self.match, _PartialKocka):
             self.match.me = me
@@ -285,6 +285,12 @@ class PartialMatch:
             else:
                 hands.append(self._unknowns(size))
         turned_card = m._parse_turned(turned)
+        seen = Counter(c for h in hands for c in h if not is_unknown(c))
+        if turned_card is not None:
+            seen[turned_card] += 1
+        twice = [m.DECK.code(c) for c, k in seen.items() if k > m._deck_copies()]
+        if twice:
+            raise DealError(f"{twice[0]} is dealt more often than the deck holds it")
         m.log = []
         m._listed = ()
         deck = m.DECK

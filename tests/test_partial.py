@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import tables
 
-from engine import GAMES, Action, IllegalAction, Match, NotationError
+from engine import GAMES, Action, EngineError, IllegalAction, Match, NotationError
 from engine.bots import make_bot
 from engine.partial import (
     HIDDEN,
@@ -459,3 +459,14 @@ def test_a_public_form_that_hides_a_face_up_card_cannot_be_read() -> None:
     kitti.start_deal(**public_start(GAMES["call-kitti"].new(4, seed=1), 0))
     with pytest.raises(NotationError):
         kitti.check_public("1 bid x")
+
+
+def test_a_deal_start_that_cannot_be_is_refused() -> None:
+    partial = PartialMatch("katko", 2, me=0)
+    with pytest.raises(EngineError):
+        partial.start_deal(0, ["AS", "KS", "QS", "JS", "TS"], {1: ["AS", "2H", "3H", "4H", "5H"]})
+    with pytest.raises(EngineError):
+        partial.start_deal(0, ["AS", "KS", "QS", "JS"])
+    with pytest.raises(EngineError):
+        PartialMatch("katko", 2, me=2)
+    assert partial.start_deal(0, ["AS", "KS", "QS", "JS", "TS"]) and partial.to_act() == (1,)
