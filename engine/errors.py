@@ -55,13 +55,20 @@ class DealError(EngineError):
 
 
 class RecordError(EngineError):
-    """A hand record that cannot be replayed, located by deal and action index."""
+    """A hand record that cannot be replayed, located by deal and action index.
 
-    def __init__(self, message: str, deal: int | None = None, action: int | None = None):
+    An action the rules refuse (or that cannot be read) also names its ``seat`` and the
+    ``refusal``: a catalogue reason a page can put in its player's language (the no-peek
+    audit's verdict, :mod:`engine.audit`)."""
+
+    def __init__(self, message: str, deal: int | None = None, action: int | None = None, *,
+                 seat: int | None = None, refusal: Refusal | None = None):
         super().__init__(message)
         self.message = message
         self.deal = deal
         self.action = action
+        self.seat = seat
+        self.refusal = refusal
 
     def to_json(self) -> dict[str, Any]:
         return {"error": {"deal": self.deal, "action": self.action, "message": self.message}}

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .errors import EngineError, RecordError
+from .errors import EngineError, RecordError, Refusal
 from .state import Match
 
 TOP_KEYS = {"game", "players", "options", "names", "seed", "deals"}
@@ -95,16 +95,25 @@ def _replay_deal(match: Match, i: int, deal: Any, seed: int | None) -> None:
     if not isinstance(actions, list):
         raise RecordError(f"deal {i}: 'actions' must be a list", i)
     for j, text in enumerate(actions):
+        seat = _seat_of(text)
         if match.deal_over:
-            raise RecordError(f"{text!r}: the deal is already over, no action may follow", i, j)
+            raise RecordError(f"{text!r}: the deal is already over, no action may follow", i, j,
+                              seat=seat, refusal=Refusal("deal_over"))
         try:
             action = match.parse(text)
         except EngineError as e:
-            raise RecordError(str(e), i, j) from None
+            raise RecordError(str(e), i, j, seat=seat,
+                              refusal=Refusal("unreadable_move", params={"seat": seat, "action": str(text)})) from None
         refusal = match.check(action)
         if refusal is not None:
-            raise RecordError(f"'{action}': {refusal.message()}", i, j)
+            raise RecordError(f"'{action}': {refusal.message()}", i, j, seat=action.seat, refusal=refusal)
         match.apply(action)
+
+
+def _seat_of(text: Any) -> int | None:
+    """The seat an action's text starts with, if it can be read that far."""
+    words = text.split() if isinstance(text, str) else []
+    return int(words[0]) if words and words[0].isdigit() else None
 
 
 def replay_record(doc: Any) -> dict[str, Any]:

@@ -283,7 +283,7 @@ class CallKitti(Match):
         self.dealer = start
         self.phase = "arrange"
         self.hands = hands
-        self.pairs = [pair_count(h) for h in hands]
+        self.pairs = [self._pairs(h) for h in hands]
         self.sets = [None] * SEATS
         self.discards = [None] * SEATS
         self.bids = [None] * SEATS
@@ -294,6 +294,10 @@ class CallKitti(Match):
         self.declared_by = None
         self.result = {}
         return [Event("deal_started", {"dealer": start, "leader": self.bidder})]
+
+    def _pairs(self, hand: list[int]) -> int:
+        """C-4's pairs of one dealt hand (a seat's partial match knows only its own: it overrides this)."""
+        return pair_count(hand)
 
     # ------------------------------------------------------------ turns
 

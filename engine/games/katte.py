@@ -142,7 +142,7 @@ class Katte(TrickMatch):
         })]
         winners = []
         for s in range(n):
-            kind = automatic_kind(hands[s])
+            kind = self._automatic_kind(hands[s])
             if kind is not None:
                 winners.append((s, kind))
         if len(winners) == 1:
@@ -155,6 +155,10 @@ class Katte(TrickMatch):
         elif winners:
             events.extend(self._redeal([s for s, _ in winners]))
         return events
+
+    def _automatic_kind(self, hand: list[int]) -> str | None:
+        """K-5 for one dealt hand (a seat's partial match knows only some hands: it overrides this)."""
+        return automatic_kind(hand)
 
     def _redeal(self, seats: list[int]) -> list[Event]:
         """K-5: two or more automatic wins: nobody wins, all hands shown, deal again."""

@@ -1,0 +1,109 @@
+"""The no-peek audit's replay (issue 50): the whole deal, every card known, through the engine.
+
+When a no-peek deal ends every seat reveals its deal key, every page opens every card and
+rebuilds the deal's hand record (``shared/spec/hand-records.md``): the hands as dealt, the
+turned card, every move in full. :func:`audit` replays it through :mod:`engine.record`,
+which stops at the first move the rules refuse; the verdict names its seat, its index in
+the deal's actions and the catalogue reason (``refusal.<code>``, with its params), so every
+page says the same thing, each in its player's language (:func:`verdict_message`). A move
+that looked legal to the other pages but broke a rule with hidden cards is caught here: a
+revoke, a Katte discard that could have beaten, an arrangement of cards the seat was not
+dealt.
+
+Call Kitti's shows are made by the rules from the arrangements, so the sets each seat
+showed during the deal (``shown``) are checked against the arrangement it committed to.
+
+>>> v = audit("katko", 2, {}, None, 0, [["AS", "KS", "QS", "JS", "TS"], ["2H", "3H", "4H", "5H", "6S"]],
+...           None, ["1 play 6S", "0 play AS", "1 play 2H"])   # 0 took the trick: 0 leads
+>>> v["ok"], v["seat"], v["action"], v["reason"]
+(False, 1, 2, 'refusal.not_your_turn')
+>>> verdict_message(v, "fi")
+'nyt ei ole pelaajan 1 vuoro (vuorossa: 0) (T-5)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .errors import EngineError, RecordError, Refusal
+from .record import load_record
+
+Verdict = dict[str, Any]
+"""``{"ok": True, "record": …, "result": …}`` or ``{"ok": False, "deal", "seat", "action",
+"reason", "args", "rule", "message"}`` (``message``: English, for logs)."""
+
+
+def audit(
+    game: str,
+    players: int,
+    options: Mapping[str, Any] | None,
+    names: Sequence[str] | None,
+    start: int,
+    hands: Sequence[Sequence[str]],
+    turned: str | None,
+    actions: Sequence[str],
+    *,
+    earlier: Sequence[Mapping[str, Any]] = (),
+    shown: Mapping[int, Sequence[str]] | None = None,
+) -> Verdict:
+    """The verdict on one deal: ``start`` (dealer; Katte's leader), the ``hands`` as dealt,
+    the ``turned`` card and every move in full, after the match's ``earlier`` deals (as a
+    hand record lists them: their dealer and hands rule this deal's start)."""
+    from . import game_class
+
+    try:
+        cls = game_class(game)
+    except EngineError as e:
+        return {"ok": False, "deal": None, "seat": None, "action": None, "reason": "refusal.bad_args",
+                "args": {"detail": str(e)}, "rule": "", "message": str(e)}
+    deal: dict[str, Any] = {cls.START_KEY: start, "hands": [list(h) for h in hands], "actions": list(actions)}
+    if turned is not None:
+        deal["turned"] = turned
+    record: dict[str, Any] = {"game": game, "players": players, "options": dict(options or {}),
+                              "deals": [dict(d) for d in earlier] + [deal]}
+    if names is not None:
+        record["names"] = list(names)
+    return audit_record(record, shown=shown)
+
+
+def audit_record(record: Any, *, shown: Mapping[int, Sequence[str]] | None = None) -> Verdict:
+    """The verdict on a whole hand record (its last deal is the one audited)."""
+    try:
+        match = load_record(record)
+    except RecordError as e:
+        refusal = e.refusal or Refusal("bad_args", params={"detail": e.message})
+        return {"ok": False, "deal": e.deal, "seat": e.seat, "action": e.action, "reason": "refusal." + refusal.code,
+                "args": dict(refusal.params), "rule": refusal.rule, "message": e.message}
+    if shown:
+        fault = _shows_differ(match, shown)
+        if fault is not None:
+            return fault
+    return {"ok": True, "record": match.to_record(), "result": match.replay_summary()}
+
+
+def _shows_differ(match: Any, shown: Mapping[int, Sequence[str]]) -> Verdict | None:
+    """C-7: the sets a seat showed are its committed arrangement's, in show order."""
+    from .games.call_kitti import CallKitti
+
+    if not isinstance(match, CallKitti) or not match.records:
+        return None
+    actions = match.records[-1].actions
+    for seat in sorted(shown):
+        sets = match.sets[seat]
+        made = [] if sets is None else [match.DECK.code(c) for trio in sets for c in trio]
+        if list(shown[seat]) != made[:len(shown[seat])]:
+            index = next((j for j, a in enumerate(actions) if a.split()[:2] == [str(seat), "arrange"]), None)
+            refusal = Refusal("shows_not_arranged", "C-7", {"seat": seat})
+            return {"ok": False, "deal": len(match.records) - 1, "seat": seat, "action": index,
+                    "reason": "refusal." + refusal.code, "args": dict(refusal.params), "rule": refusal.rule,
+                    "message": refusal.message()}
+    return None
+
+
+def verdict_message(verdict: Verdict, lang: str = "en") -> str:
+    """A failed verdict's reason in ``lang`` (the page adds who and which deal)."""
+    if verdict.get("ok"):
+        return ""
+    code = str(verdict["reason"]).removeprefix("refusal.")
+    return Refusal(code, verdict.get("rule") or "", verdict.get("args") or {}).message(lang)

@@ -1,0 +1,186 @@
+"""One seat's table at a no-peek table (issue 50), in the page's worker.
+
+At a no-peek table every page runs its own seat's match (``engine.partial``): no page holds
+the whole deal. :class:`NoPeekTable` is the table controller (controller.py) over that
+match, so the page draws the same model, offers the same choices and says why a card cannot
+be played, as at any table; what differs is how moves travel:
+
+* the seat's own move (:meth:`~controller.Table.act`, a computer player's decision for it)
+  is applied here and comes out as ``send``: its public form for the other seats and what
+  the protocol reveals of the seat's cards (``show``: cards whose shares go to everyone;
+  ``hide``: a face-down card, only its slot; ``give``: cards for one seat alone, Kočka's
+  pass; ``commit``: Call Kitti's arrangement, secret until the shows);
+* another seat's move comes in by :meth:`NoPeekTable.take` in its public form, is checked
+  at once (a refusal names the seat and the catalogue reason, in the player's language)
+  and applied; a move that turns cards up (Katte's trick five, Call Kitti's last bid)
+  waits for every hand it turns up (``wait``), and this seat's own such cards go out;
+* the cards passed to this seat come by :meth:`NoPeekTable.receive`.
+
+The computer players' hands are face up to all (``levels``: their seats), so every page runs
+them alike. Nothing here runs a rule: the partial match decides.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import Action, EngineError, Event, Match, Refusal
+from engine.games.katte import Katte
+from engine.games.kocka import Kocka
+from engine.partial import HIDDEN, PartialMatch, public_action
+
+from . import model
+from .controller import Reply, Table
+
+
+class NoPeekTable(Table):
+    partial: PartialMatch | None = None
+    face_up: frozenset[int] = frozenset()
+    waiting: tuple[str, list[str] | None, dict[int, list[str]]] | None = None  # a move waiting for hands shown
+
+    # ------------------------------------------------------------ a deal begins
+
+    def sit(self, config: dict[str, Any], deal: dict[str, Any]) -> Reply:
+        """Sit at a no-peek table: ``config`` as :meth:`Table.start` takes it (``game``,
+        ``players``, ``seat``, ``name``, ``options``, ``levels`` for the computer players,
+        ``names``: every seat's), ``deal`` what the seat knows as the deal starts (``start``,
+        ``hand``, ``known``: the hands face up to all, ``turned``)."""
+        try:
+            game, players, seat = str(config["game"]), int(config["players"]), int(config["seat"])
+            names = config.get("names") or self.names(config, players, seat)
+            partial = PartialMatch(game, players, config.get("options") or {}, names, me=seat)
+            partial.start_deal(**_deal(deal))
+        except (EngineError, KeyError, TypeError, ValueError) as e:
+            return {"error": str(e)}
+        self.face_up = frozenset(int(s) for s in (config.get("levels") or {}))
+        self.partial, self.waiting = partial, None
+        return self.seat_at(partial.match, config)
+
+    def next_deal_at(self, deal: dict[str, Any]) -> Reply:
+        """The next deal of the match, as this seat knows it."""
+        if self.partial is None:
+            return {"error": self.text("web.error.busy")}
+        try:
+            events = self.partial.start_deal(**_deal(deal))
+        except (EngineError, KeyError, TypeError, ValueError) as e:
+            return {"error": str(e)}
+        self.waiting = None
+        return self.changed(events)
+
+    def people(self, m: Match) -> set[int]:
+        """Every seat but the computer players' (and Katte's leavers'): persons at their own pages."""
+        gone = set(getattr(m, "bots", None) or ())
+        return {s for s in range(m.players) if s not in self.face_up and s not in gone}
+
+    # ------------------------------------------------------------ moves
+
+    def apply(self, action: Action) -> Reply:
+        """This seat's move (or a computer player's, run alike on every page), applied here;
+        the seat's own comes out in public form with what to reveal."""
+        partial = self.partial
+        assert partial is not None
+        send = self.outgoing(action) if action.seat == partial.me else None
+        reply = self.advance(action.text, None, {})
+        if send is not None and "error" not in reply:
+            reply["send"] = send
+        return reply
+
+    def outgoing(self, action: Action) -> dict[str, Any]:
+        """This seat's move as the others learn it, and what of its cards the protocol reveals."""
+        m = self.match
+        assert m is not None and self.partial is not None
+        seat = action.seat
+        others = next((s for s in range(m.players) if s != seat and not _receives(m, action, s)), -1)
+        send: dict[str, Any] = {"public": public_action(m, others, action, self.face_up)}
+        if action.verb == "play":
+            send["show"] = list(action.args)
+        elif action.verb == "discard":
+            send["hide"] = list(action.args)
+        elif action.verb == "timeout" and isinstance(m, Katte):
+            card, face_up = m._timeout_move(seat)
+            send["show" if face_up else "hide"] = [m.DECK.code(card)]
+        elif action.verb == "pass" and isinstance(m, Kocka):
+            send["give"] = {"seat": Kocka.passes_to(seat), "cards": list(action.args)}
+        elif action.verb == "arrange":
+            send["commit"] = action.text
+        elif action.verb == "leave":
+            send["show"] = list(m.view(seat)["hand"])
+        mine = self.partial.turned_up_by(action.text).get(seat)
+        if mine:
+            send["turned_up"] = mine
+        return send
+
+    def take(self, public: str, cards: list[str] | None = None,
+             revealed: dict[str, list[str]] | None = None) -> Reply:
+        """Another seat's move in its public form (``cards``: what this seat learns with it
+        alone; ``revealed``: hands the rules turn up with it, by seat). A move that visibly
+        breaks a rule is refused and not applied: ``refused`` names the seat and the reason."""
+        partial = self.partial
+        if partial is None:
+            return {"error": self.text("web.error.busy")}
+        try:
+            refusal = partial.check_public(public, cards)
+            shown = {int(s): list(c) for s, c in (revealed or {}).items()}
+        except (EngineError, TypeError, ValueError) as e:
+            seat = public.split()[0] if isinstance(public, str) and public.split() else "?"
+            refusal = Refusal("unreadable_move", params={"seat": seat, "action": str(public)})
+            return {"refused": self.refused(refusal, seat), "detail": str(e)}
+        if refusal is not None:
+            return {"refused": self.refused(refusal, public.split()[0])}
+        return self.advance(public, cards, shown)
+
+    def show(self, seat: int, codes: list[str]) -> Reply:
+        """A seat's cards that the waiting move turns up have come; the move goes on once all have."""
+        if self.waiting is None:
+            return {"error": self.text("web.error.busy")}
+        public, cards, shown = self.waiting
+        return self.advance(public, cards, {**shown, int(seat): list(codes)})
+
+    def receive(self, codes: list[str]) -> Reply:
+        """Kočka: the cards passed to this seat."""
+        if self.partial is None:
+            return {"error": self.text("web.error.busy")}
+        try:
+            events = self.partial.receive(codes)
+        except EngineError as e:
+            return {"error": str(e)}
+        return self.changed(events) if events else self.reply([])
+
+    def advance(self, public: str, cards: list[str] | None, shown: dict[int, list[str]]) -> Reply:
+        """Apply a move once every hand it turns up is known, else wait for them (``wait``)."""
+        partial = self.partial
+        assert partial is not None
+        turned = partial.turned_up_by(public)
+        missing = sorted(s for s, codes in turned.items() if HIDDEN in codes and s not in shown)
+        if missing:
+            self.waiting = (public, cards, shown)
+            out = self.reply([])
+            out["wait"] = {"seats": missing}
+            if partial.me in turned:
+                out["turned_up"] = turned[partial.me]
+            return out
+        self.waiting = None
+        try:
+            events: list[Event] = partial.apply_public(public, cards, shown)
+        except EngineError as e:
+            return {"error": str(e)}
+        return self.changed(events)
+
+    def refused(self, refusal: Refusal, seat: str) -> dict[str, Any]:
+        m = self.match
+        assert m is not None
+        return {"seat": seat, "reason": "refusal." + refusal.code, "args": dict(refusal.params),
+                "text": self.words().refusal(refusal), **model.refusal(refusal, m)}
+
+
+def _deal(deal: dict[str, Any]) -> dict[str, Any]:
+    """A deal's start as the page sends it (JSON: seats as strings) for ``PartialMatch.start_deal``."""
+    return {"start": int(deal["start"]), "hand": list(deal["hand"]),
+            "known": {int(s): list(h) for s, h in (deal.get("known") or {}).items()},
+            "turned": deal.get("turned")}
+
+
+def _receives(m: Match, action: Action, seat: int) -> bool:
+    """Whether ``seat`` learns ``action``'s cards alone (the receiver of a Kočka pass)."""
+    return isinstance(m, Kocka) and action.verb == "pass" and seat == Kocka.passes_to(action.seat)
+
