@@ -152,3 +152,33 @@ export function openCard(card, shares, secret, table) {
 export function roundRobin(seats, count) {
   return Array.from({ length: count }, (_, p) => p % seats);
 }
+
+/**
+ * A seat's stage, drawn before the previous deck comes: the permutation, the randomisers and
+ * each card's mask (r·B, r·Y). A seat draws it as soon as the joint key is known, so that when
+ * the previous stage comes its own is additions only (applyStage): its turn holds no one up.
+ * @param {number} count the deck's cards
+ * @param {Point} joint the joint key Y
+ * @returns {{permutation: number[], randomisers: bigint[], masks: Ciphertext[]}}
+ */
+export function prepareStage(count, joint) {
+  const permutation = Array.from({ length: count }, (_, i) => i);
+  for (let i = count - 1; i > 0; i--) {
+    const j = randomBelow(i + 1);
+    [permutation[i], permutation[j]] = [permutation[j], permutation[i]];
+  }
+  const randomisers = permutation.map(() => randomScalar());
+  joint.precompute(8, false);
+  const masks = randomisers.map((r) => ({ c1: mulBase(r), c2: mulSecret(joint, r) }));
+  return { permutation, randomisers, masks };
+}
+
+/**
+ * The stage from the previous deck and a prepared one: new[i] = previous[π(i)] + mask[i].
+ * @param {Ciphertext[]} previous
+ * @param {{permutation: number[], masks: Ciphertext[]}} prepared
+ * @returns {Ciphertext[]}
+ */
+export function applyStage(previous, { permutation, masks }) {
+  return permutation.map((from, i) => ({ c1: previous[from].c1.add(masks[i].c1), c2: previous[from].c2.add(masks[i].c2) }));
+}
