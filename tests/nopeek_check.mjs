@@ -11,7 +11,8 @@
 //   signs: [{secret, text, deal, seat}]                sign.js's signatures
 //   verifies: [{key, text, sig, deal, seat}]           sign.js's verdicts
 //   escrows: [{deal, owner, secret, others: [{seat, key, secret}]}]   an escrow made, each piece opened
-//   complaints: [{deal, entry, ownerKey, seat, secret}]   a holder's openPiece, its complaint if none, checkComplaint's verdict
+//   complaints: [{deal, entry, ownerKey, seat, secret, claim?}]   a holder's openPiece, its complaint (or the
+//                                         claim given), checkComplaint's verdict on it
 // Prints one JSON object with what each part found.
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
@@ -122,7 +123,7 @@ if (input.complaints) {
     const ownerKey = point(v.ownerKey);
     const mine = scalar(v.secret);
     const opened = escrow.openPiece(v.entry, mine, v.seat, ownerKey, { deal: v.deal });
-    const claim = escrow.complaint(v.entry, mine, v.seat, group.mulBase(mine), ownerKey, { deal: v.deal });
+    const claim = v.claim ?? escrow.complaint(v.entry, mine, v.seat, group.mulBase(mine), ownerKey, { deal: v.deal });
     return {
       opened: opened === null ? null : group.scalarToHex(opened), complaint: claim,
       verdict: escrow.checkComplaint(v.entry, claim, ownerKey, group.mulBase(mine), { deal: v.deal }),

@@ -450,9 +450,13 @@ def test_a_complaint_names_the_seat_that_sealed_a_wrong_piece_and_a_false_one_th
     # a complaint about a right piece names the complainer, on both sides
     assert found[1]["opened"] is not None and found[1]["verdict"]["seat"] == 2
     assert v.check_complaint(entry, found[1]["complaint"], owner_key, complainer_key, "esc") == 2
-    # a complaint whose shared point is not the complainer's (seat 0's, say) names the complainer
-    forged = dict(found[0]["complaint"], shared=r.encode(r.multiply(secrets[0], owner_key)).hex())
-    assert v.check_complaint(wrong, forged, owner_key, complainer_key, "esc") == 2
+    # a complaint whose shared point is not the complainer's (seat 0's, say), or about another
+    # seat's escrow, names the complainer, on both sides
+    forged = [dict(found[0]["complaint"], shared=r.encode(r.multiply(secrets[0], owner_key)).hex()),
+              dict(found[0]["complaint"], owner=0)]
+    verdicts = run_node(site, {"complaints": [dict(asks[0], claim=claim) for claim in forged]})["complaints"]
+    assert [f["verdict"]["seat"] for f in verdicts] == [2, 2]
+    assert [v.check_complaint(wrong, claim, owner_key, complainer_key, "esc") for claim in forged] == [2, 2]
 
 
 # --- the vendoring

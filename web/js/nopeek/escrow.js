@@ -153,8 +153,9 @@ export function complaint(entry, mySecret, mySeat, myKey, ownerKey, { deal }) {
 }
 
 /**
- * Every page's verdict on a complaint: the seat at fault and why. The complainer, if its
- * shared point's proof fails or the piece is right after all; else the escrow's owner.
+ * Every page's verdict on a complaint: the seat at fault and why. The complainer, if it names
+ * no piece of this escrow for it, its shared point's proof fails or the piece is right after
+ * all; else the escrow's owner. A complaint that names no seat throws (no one to name).
  * @param {EscrowEntry} entry the owner's (it passed checkEscrow) @param {unknown} claim
  * @param {Point} ownerKey @param {Point} complainerKey @param {DealContext} context
  * @returns {{seat: number, why: string}}
@@ -162,10 +163,11 @@ export function complaint(entry, mySecret, mySeat, myKey, ownerKey, { deal }) {
 export function checkComplaint(entry, claim, ownerKey, complainerKey, context) {
   const { seat, owner, shared, proof } = /** @type {{seat?: unknown, owner?: unknown, shared?: unknown, proof?: unknown}} */ (
     claim ?? {});
-  if (!Number.isInteger(seat) || owner !== entry.seat || !pieceFor(entry, /** @type {number} */ (seat))) {
-    throw new Error("a complaint about no piece of this escrow");
-  }
+  if (!Number.isInteger(seat)) throw new Error("a complaint that names no seat");
   const complainer = /** @type {number} */ (seat);
+  if (owner !== entry.seat || !pieceFor(entry, complainer)) {
+    return { seat: complainer, why: `it complained of no piece of seat ${entry.seat}'s escrow` };
+  }
   let point;
   try {
     point = pointFromHex(shared);
