@@ -6,13 +6,15 @@ and the vendored @noble/curves: prints, asserts nothing.
     python tools/bench_nopeek.py --deals 20
 
 For each: the scalar multiplications each seat does (its key and the checks of the others'
-keys, its shuffle stage, its shares with their proofs, the checks of the shares of its own
-cards and their opening), the milliseconds that takes per seat (all seats run one after
-another in one process, so a seat's figure is its own work only, not the wait for the
-others), the audit's milliseconds (audit.js, with every key revealed) and the transcript's
-bytes as JSON. Medians over the deals, with the slowest; the machine's load average before
-and after (2 cores here, shared: figures move with it). The phone's 4× slower CPU comes in a
-later step, in the browser.
+keys, its escrow and the checks of the others' (its own piece opened), its shuffle stage, its
+shares with their proofs, the checks of the shares of its own cards and their opening), the
+milliseconds that takes per seat (all seats run one after another in one process, so a
+seat's figure is its own work only, not the wait for the others), the audit's milliseconds
+(audit.js, in a process of its own: every key, permutation and randomiser revealed; the
+joint key's table built in it) and the transcript's bytes as JSON, the revelations apart.
+Medians over the deals, with the slowest; the machine's load average before and after (2
+cores here, shared: figures move with it). The phone's 4× slower CPU comes in a later step,
+in the browser.
 """
 
 from __future__ import annotations
@@ -69,16 +71,18 @@ def main() -> int:
             # one warm-up deal first in the same process (the JIT), then the measured ones
             specs = [{"game": game, "deal": f"bench-{i}", "seats": seats, "cards": cards} for i in range(args.deals + 1)]
             dealt = node(site, {"deals": specs})["deals"][1:]
-            audits = node(site, {"deals": specs[:1], "audits": [
-                {"transcript": d["transcript"], "secrets": d["secrets"]} for d in dealt]})["audits"]
+            audits = node(site, {"deals": specs[:1], "audits": [d["transcript"] for d in dealt]})["audits"]
             per_seat_ms = [ms for d in dealt for ms in d["ms"]]  # type: ignore[attr-defined]
             mults = sorted({m for d in dealt for m in d["multiplications"]})  # type: ignore[attr-defined]
             print(f"\n{game}, {seats} seats, {len(cards)} cards ({args.deals} deals):")
             print(f"  scalar multiplications per seat: {', '.join(map(str, mults))}")
             print(f"  ms per seat (keys + stage + shares + opening its cards): {spread(per_seat_ms)}")
-            print(f"  audit ms (all keys revealed): {spread([float(a['ms']) for a in audits])}"  # type: ignore[arg-type]
+            print(f"  audit ms (every key, permutation and randomiser revealed): "
+                  f"{spread([float(a['ms']) for a in audits])}"  # type: ignore[arg-type]
                   f"; its multiplications: {audits[0]['multiplications']}")
-            print(f"  transcript bytes (JSON): {statistics.median(int(d['bytes']) for d in dealt):,}")  # type: ignore[call-overload]
+            print(f"  transcript bytes (JSON, the deal's messages): "
+                  f"{statistics.median(int(d['bytes']) for d in dealt):,}"  # type: ignore[call-overload]
+                  f"; the audit's revelations: {statistics.median(int(d['revealBytes']) for d in dealt):,}")  # type: ignore[call-overload]
     print(f"\nload average at the end: {os.getloadavg()[0]:.1f}")
     return 0
 
