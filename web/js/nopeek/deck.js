@@ -178,8 +178,8 @@ export function prepareStage(count, joint) {
     [permutation[i], permutation[j]] = [permutation[j], permutation[i]];
   }
   const randomisers = permutation.map(() => randomScalar());
-  joint.precompute(8, false);
-  const masks = randomisers.map((r) => ({ c1: mulBase(r), c2: mulSecret(joint, r) }));
+  const tabledJoint = tabled(joint);
+  const masks = randomisers.map((r) => ({ c1: mulBase(r), c2: mulSecret(tabledJoint, r) }));
   return { permutation, randomisers, masks };
 }
 
