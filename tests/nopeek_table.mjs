@@ -89,8 +89,13 @@ class Table {
     this.queue = [];
     /** @type {Map<number, any[]>} */
     this.events = new Map(spec.seats.map((s) => [s, []]));
-    /** @type {Map<number, number>} */
+    /** @type {Map<number, number>} each page's milliseconds in its session's calls */
     this.ms = new Map(spec.seats.map((s) => [s, 0]));
+    /** @type {Map<number, number>} each page's milliseconds until its hand opened */
+    this.handMs = new Map();
+    /** @type {Map<number, number>} the milliseconds of the call that gave each page's verdict */
+    this.auditMs = new Map();
+    this.lastMs = 0;
     /** @type {Map<number, any>} */
     this.pages = new Map(spec.seats.map((seat) => {
       const Session = classes[seat] ?? DealSession;
@@ -105,7 +110,8 @@ class Table {
   timed(seat, work) {
     const start = performance.now();
     const out = work();
-    this.ms.set(seat, /** @type {number} */ (this.ms.get(seat)) + performance.now() - start);
+    this.lastMs = performance.now() - start;
+    this.ms.set(seat, /** @type {number} */ (this.ms.get(seat)) + this.lastMs);
     return out;
   }
 
@@ -119,6 +125,8 @@ class Table {
   /** @param {number} seat @param {{send: any[], events: any[]}} step */
   take(seat, step) {
     this.events.get(seat)?.push(...step.events);
+    if (step.events.some((e) => e.kind === "hand")) this.handMs.set(seat, /** @type {number} */ (this.ms.get(seat)));
+    if (step.events.some((e) => e.kind === "audit")) this.auditMs.set(seat, this.lastMs);
     for (const { text } of step.send) this.sendFrom(seat, text);
   }
 
@@ -186,7 +194,8 @@ class Table {
         holding: this.gone.has(seat) ? [] : holding(this, seat),
       }];
     }));
-    return { pages, log: this.log, leaks: this.leaks(), ms: Object.fromEntries(this.ms), bytes: this.log.reduce((n, t) => n + t.length, 0) };
+    return { pages, log: this.log, leaks: this.leaks(), bytes: this.log.reduce((n, t) => n + t.length, 0),
+      ms: Object.fromEntries(this.ms), handMs: Object.fromEntries(this.handMs), auditMs: Object.fromEntries(this.auditMs) };
   }
 
   /** Every share that must stay private, found in clear in the relay's log: the share of the

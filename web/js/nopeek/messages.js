@@ -29,7 +29,7 @@ export const CAPS = {
   shares: ENVELOPE + MAX_CARDS * 256,
   show: ENVELOPE + MAX_SEATS * 256,
   hide: ENVELOPE + 32,
-  give: ENVELOPE + 16 * MAX_SEATS * 512,
+  give: ENVELOPE + 16 * 512,
   commit: ENVELOPE + 160,
   open: ENVELOPE + 2 * 1024 + 160,
   piece: ENVELOPE + 128,
@@ -112,7 +112,7 @@ const SHAPES = {
   hide: (b, t) => isIndex(b.slot, t.cards),
   give: (b, t) => t.seats.includes(b.to) && Array.isArray(b.slots) && b.slots.length > 0 && b.slots.length <= 16
     && b.slots.every((/** @type {unknown} */ s) => isIndex(s, t.cards)) && increasing(b.slots)
-    && Array.isArray(b.sealed) && b.sealed.length <= b.slots.length * t.seats.length
+    && Array.isArray(b.sealed) && b.sealed.length <= b.slots.length
     && b.sealed.every((/** @type {any} */ s) => isObject(s) && b.slots.includes(s.slot) && t.seats.includes(s.seat)
       && isSealed(s.share) && isSealed(s.proof)),
   commit: (b) => isHex(b.hash, 64),
