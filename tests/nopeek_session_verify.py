@@ -99,22 +99,30 @@ def check_log(log: list[str], game: str, cards: list[str], seats: list[int],
     index = {seat: i for i, seat in enumerate(seats)}
     messages: list[dict[str, Any]] = []
     keys: dict[int, r.Point] = {}
-    deal = json.loads(log[0])["deal"]
+    last_seq: dict[int, int] = {}
+    deal = ""
+    # the messages a page takes: one canonical JSON text of this deal and version, signed by its
+    # seat, its seq above that seat's last (the relay's log may carry others: pages drop them)
     for text in log:
-        msg = json.loads(text)
-        if canonical(msg) != text:
-            raise Fault("format", None, "a message that is not canonical JSON")
-        i = index[msg["seat"]]
-        sig = msg.pop("sig")
-        key = keys.get(i) or point(msg["body"]["key"])
-        if not signature_holds(deal, i, key, canonical(msg), sig):
-            raise Fault("format", msg["seat"], "a message whose signature fails")
+        try:
+            msg = json.loads(text)
+            deal = deal or msg["deal"]
+            i = index[msg["seat"]]
+            sig = msg.pop("sig")
+            key = keys.get(i) or point(msg["body"]["key"])
+        except (ValueError, KeyError, TypeError, r.Invalid):
+            continue
+        if (canonical({**msg, "sig": sig}) != text or msg["v"] != 1 or msg["deal"] != deal
+                or msg["seq"] <= last_seq.get(i, -1) or not signature_holds(deal, i, key, canonical(msg), sig)):
+            continue
         if msg["kind"] == "key":
             keys[i] = key
+        last_seq[i] = msg["seq"]
         messages.append(msg)
     by = {kind: [m for m in messages if m["kind"] == kind] for kind in
           ("key", "stage", "seed", "shares", "show", "give", "reveal", "piece", "complaint")}
-    body = {kind: {index[m["seat"]]: m["body"] for m in ms} for kind, ms in by.items()}
+    # each seat's first of each kind it sends once (a later one is out of turn: pages refuse it)
+    body = {kind: {index[m["seat"]]: m["body"] for m in reversed(ms)} for kind, ms in by.items()}
     # 1. key proofs
     for i in range(n):
         entry = body["key"][i]

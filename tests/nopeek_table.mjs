@@ -274,6 +274,30 @@ const CHEATS = {
       t.finish();
     },
   }),
+  // seat 2 sends, once the cards are dealt: a text over every cap, one that is not JSON, a message of
+  // another version, of an unknown kind, of another deal, with a field more, and a stage out of
+  // turn (signed by its own key): all refused, and the deal goes on
+  garbage: () => ({
+    run: (t) => {
+      t.start();
+      const page = t.pages.get(2);
+      const context = { deal: page.deal, seat: page.me };
+      /** @param {Record<string, unknown>} fields */
+      const signed = (fields) => {
+        const unsigned = { v: 1, deal: page.deal, seat: 2, seq: page.seq++, kind: "hide", body: { slot: 0 }, ...fields };
+        return canonical({ ...unsigned, sig: sign(page.secret, page.publicKey, signedText(unsigned), context) });
+      };
+      const texts = [
+        "x".repeat(40_000), "{not json", signed({ v: 2 }), signed({ kind: "bogus" }), signed({ deal: "another-deal" }),
+        signed({ kind: "hide", body: { slot: holding(t, 2)[0], card: "AS" } }),
+        signed({ kind: "stage", body: { deck: JSON.parse(page.stageTexts[2]) } }),
+      ];
+      for (const text of texts) t.sendFrom(2, text);
+      t.run();
+      t.spec.play(t);
+      t.finish();
+    },
+  }),
   // a relay that carries seat 3's message to seat 1 as seat 2's
   "relay-forged": () => ({
     run: (t) => {

@@ -22,7 +22,7 @@ from engine import GAMES
 
 HERE = Path(__file__).resolve().parent
 TABLES = ["two", "kocka", "katte", "katko", "call-kitti"]
-CHEATS = ["swap", "wrong-share", "forged", "relay-forged", "replay", "refuse", "leave"]
+CHEATS = ["swap", "wrong-share", "forged", "garbage", "relay-forged", "replay", "refuse", "leave"]
 
 
 def run_table(site: Path, runs: list[dict[str, str]]) -> list[dict[str, Any]]:
@@ -242,6 +242,19 @@ def test_a_forged_message_is_ignored_and_named_at_once(cheats: dict[str, Any]) -
     # and they changed nothing: the deal went on and was fair
     for page in pages_of(run):
         assert [a["verdict"] for a in page["audits"]] == [{"ok": True}]
+
+
+def test_malformed_oversized_foreign_and_out_of_turn_messages_change_nothing(cheats: dict[str, Any]) -> None:
+    run = cheats["garbage"]
+    # the relay's page gets them all on seat 2's channel; its gate forwards only those with
+    # seat 2's envelope (not the text over every cap, nor the one that is not JSON)
+    forwarded = [{"seat": 2, "why": why} for why in ["version", "unknown", "deal", "malformed", "order"]]
+    assert run["pages"]["0"]["faults"] == [{"seat": 2, "why": "oversized"}, {"seat": 2, "why": "malformed"}, *forwarded]
+    for page in pages_of(run, but=(0, 2)):
+        assert page["faults"] == forwarded
+    for page in pages_of(run):
+        assert [a["verdict"] for a in page["audits"]] == [{"ok": True}]
+        assert page["hidden"] == []  # the hide with a field more hid nothing
 
 
 def test_a_relay_that_passes_one_seats_message_as_anothers_is_named(cheats: dict[str, Any]) -> None:

@@ -42,13 +42,14 @@ class Fault extends Error {
 /**
  * The deal's verdict and every slot's card (an empty list if the keys or the deck do not give them).
  * @param {Transcript} t
+ * @param {Ciphertext[][]} [decks] the stages, decoded already (the session's): not decoded again
  * @returns {{verdict: Verdict, hands: Array<{slot: number, card: string}>}}
  */
-export function auditDeal(t) {
+export function auditDeal(t, decks) {
   /** @type {Array<{slot: number, card: string}>} */
   const hands = [];
   try {
-    check(t, hands);
+    check(t, hands, decks);
     return { verdict: { ok: true }, hands };
   } catch (e) {
     if (!(e instanceof Fault)) throw e;
@@ -56,8 +57,11 @@ export function auditDeal(t) {
   }
 }
 
-/** @param {Transcript} t @param {Array<{slot: number, card: string}>} hands filled with every slot's card */
-function check(t, hands) {
+/**
+ * @param {Transcript} t @param {Array<{slot: number, card: string}>} hands filled with every slot's card
+ * @param {Ciphertext[][]} [decks]
+ */
+function check(t, hands, decks) {
   const { deal, game, cards } = t;
   const n = t.seats.length;
   const count = cards.length;
@@ -86,13 +90,17 @@ function check(t, hands) {
     return x;
   });
   const x = mod(secrets.reduce((sum, k) => sum + k, 0n));
-  // every slot's card, with the joint secret: what the deal was, whatever the checks find
+  // the stages, against what their seats revealed (its first fault is thrown in its turn, below)
   const names = cardTable(game, cards);
-  const last = deckFromJson(t.stages[n - 1]);
+  const { last, rho, fault: stageFault } = checkStages(t, decks, tabled(jointKey(publicKeys)), x, names);
+  // every slot's card, with the joint secret: what the deal was, whatever the checks find.
+  // While every stage was revealed, a card's C1 is ρ·B (ρ its randomisers summed along the
+  // permutations), so x·C1 = (x·ρ)·B: multiplications of B only
   const positions = slotPositions(jointSeed(deal, /** @type {string[]} */ (t.seeds)), count);
+  /** @param {bigint} k @param {number} slot k·C1 of the slot's card */
+  const times = (k, slot) => (rho ? mulPublic(BASE, mod(k * rho[positions[slot]])) : mulPublic(last[positions[slot]].c1, k));
   for (let slot = 0; slot < count; slot++) {
-    const card = last[positions[slot]];
-    const name = names.get(pointToHex(card.c2.subtract(mulPublic(card.c1, x))));
+    const name = names.get(pointToHex(last[positions[slot]].c2.subtract(times(x, slot))));
     if (name !== undefined) hands.push({ slot, card: name });
   }
   // 3. a seat that did not reveal its key at the audit (its escrow was opened for it)
@@ -129,45 +137,12 @@ function check(t, hands) {
       throw new Fault("seed", i, "its seed is not the one it committed to");
     }
   }
-  // 7. every stage against its revealed permutation and randomisers
-  const joint = tabled(jointKey(publicKeys));
-  let previous = openDeck(game, cards);
-  for (let i = 0; i < n; i++) {
-    let stage;
-    try {
-      stage = deckFromJson(t.stages[i]);
-    } catch {
-      throw new Fault("shuffle", i, "its stage is not a deck of points");
-    }
-    const revealed = t.reveals[i];
-    if (!revealed) {
-      // a seat that left: no permutation to check against, so its stage's cards, decrypted
-      const opened = stage.map((c) => names.get(pointToHex(c.c2.subtract(mulPublic(c.c1, x)))));
-      if (opened.includes(undefined) || new Set(opened).size !== count) throw new Fault("shuffle", i, "its stage's cards are not the deck's");
-      previous = stage;
-      continue;
-    }
-    const { permutation, randomisers } = revealed;
-    if (new Set(permutation).size !== count || stage.length !== count) throw new Fault("shuffle", i, "its permutation is not one");
-    for (let k = 0; k < count; k++) {
-      let r;
-      try {
-        r = scalarFromHex(randomisers[k]);
-      } catch {
-        throw new Fault("shuffle", i, "a randomiser is not a scalar");
-      }
-      const from = previous[permutation[k]];
-      if (!stage[k].c1.equals(from.c1.add(mulPublic(BASE, r))) || !stage[k].c2.equals(from.c2.add(mulPublic(joint, r)))) {
-        throw new Fault("shuffle", i, `its card ${k} is not the previous deck's card ${permutation[k]} re-randomised`);
-      }
-    }
-    previous = stage;
-  }
-  const c1 = (/** @type {number} */ slot) => last[positions[slot]].c1;
+  // 7. every stage against its revealed permutation and randomisers (checked above)
+  if (stageFault) throw stageFault;
   /** @param {number} i @param {number} slot @param {string} share */
   const right = (i, slot, share) => {
     try {
-      return pointFromHex(share).equals(mulPublic(c1(slot), secrets[i]));
+      return pointFromHex(share).equals(times(secrets[i], slot));
     } catch {
       return false;
     }
@@ -198,6 +173,72 @@ function check(t, hands) {
       }
     }
   }
+}
+
+/**
+ * Every stage in turn against its seat's revelation: card k is card π(k) of the previous stage
+ * re-randomised, (C1 + r_k·B, C2 + r_k·Y); a stage whose seat revealed nothing (it left: its key
+ * came from its escrow) decrypts to the deck's cards. The last stage, each card's ρ (C1 = ρ·B)
+ * while every stage was revealed, and the first fault.
+ * @param {Transcript} t @param {Ciphertext[][] | undefined} decks the stages already decoded
+ * @param {Point} joint tabled @param {bigint} x the joint secret @param {Map<string, string>} names
+ * @returns {{last: Ciphertext[], rho: bigint[] | null, fault: Fault | null}}
+ */
+function checkStages(t, decks, joint, x, names) {
+  const count = t.cards.length;
+  let previous = openDeck(t.game, t.cards);
+  /** @type {bigint[] | null} */
+  let rho = t.cards.map(() => 0n);
+  /** @type {Fault | null} */
+  let fault = null;
+  for (let i = 0; i < t.seats.length; i++) {
+    let stage;
+    try {
+      stage = decks?.[i] ?? deckFromJson(t.stages[i]);
+    } catch {
+      stage = previous;
+    }
+    const revealed = t.reveals[i];
+    if (fault) {
+      // a stage after a faulty one: only its cards are needed, for the hands
+    } else if (!revealed) {
+      const opened = stage.map((c) => names.get(pointToHex(c.c2.subtract(mulPublic(c.c1, x)))));
+      if (opened.includes(undefined) || new Set(opened).size !== count) fault = new Fault("shuffle", i, "its stage's cards are not the deck's");
+      rho = null;
+    } else {
+      fault = checkStage(stage, previous, revealed, joint, i);
+      if (rho && !fault) {
+        /** @type {bigint[]} */
+        const before = rho;
+        rho = revealed.permutation.map((from, k) => mod(before[from] + scalarFromHex(revealed.randomisers[k])));
+      }
+    }
+    previous = stage;
+  }
+  return { last: previous, rho: fault ? null : rho, fault };
+}
+
+/**
+ * @param {Ciphertext[]} stage @param {Ciphertext[]} previous
+ * @param {{permutation: number[], randomisers: string[]}} revealed @param {Point} joint @param {number} i
+ * @returns {Fault | null}
+ */
+function checkStage(stage, previous, { permutation, randomisers }, joint, i) {
+  const count = previous.length;
+  if (new Set(permutation).size !== count || stage.length !== count) return new Fault("shuffle", i, "its permutation is not one");
+  for (let k = 0; k < count; k++) {
+    let r;
+    try {
+      r = scalarFromHex(randomisers[k]);
+    } catch {
+      return new Fault("shuffle", i, "a randomiser is not a scalar");
+    }
+    const from = previous[permutation[k]];
+    if (!stage[k].c1.equals(from.c1.add(mulPublic(BASE, r))) || !stage[k].c2.equals(from.c2.add(mulPublic(joint, r)))) {
+      return new Fault("shuffle", i, `its card ${k} is not the previous deck's card ${permutation[k]} re-randomised`);
+    }
+  }
+  return null;
 }
 
 /** @param {Uint8Array} bytes */

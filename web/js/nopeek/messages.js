@@ -96,6 +96,23 @@ const increasing = (xs) => xs.every((x, i) => i === 0 || /** @type {number} */ (
 
 /** @typedef {(body: any, table: Table) => boolean} Shape */
 
+/** Each kind's body's fields, exactly (a field more is a malformed message: nothing rides along). */
+const FIELDS = {
+  key: ["key", "proof", "seed"], escrow: ["entry"], stage: ["deck"], seed: ["r"], shares: ["shares"],
+  show: ["shares", "slot"], hide: ["slot"], give: ["sealed", "slots", "to"], commit: ["hash"], open: ["bytes", "nonce"],
+  piece: ["for", "piece"], reveal: ["key", "permutation", "randomisers"], complaint: ["about", "what"],
+};
+
+/** @param {object} body @param {Kind} kind */
+function hasFields(body, kind) {
+  const keys = Object.keys(body).sort();
+  const want = [...FIELDS[kind]];
+  if (kind === "reveal" && keys.includes("r")) want.push("r");
+  if (kind === "complaint") want.push(/** @type {any} */ (body).what === "share" ? "slot" : "claim");
+  want.sort();
+  return keys.length === want.length && keys.every((k, i) => k === want[i]);
+}
+
 /** Each kind's body, as the receiving side checks it (the session checks what it means). @type {Record<Kind, Shape>} */
 const SHAPES = {
   key: (b) => isPoint(b.key) && isProof(b.proof) && isHex(b.seed, 64),
@@ -104,16 +121,19 @@ const SHAPES = {
     && b.deck.every((/** @type {unknown} */ c) => Array.isArray(c) && c.length === 2 && isPoint(c[0]) && isPoint(c[1])),
   seed: (b) => isHex(b.r, 32),
   shares: (b, t) => Array.isArray(b.shares) && b.shares.length <= t.cards
-    && b.shares.every((/** @type {any} */ s) => isObject(s) && isIndex(s.slot, t.cards) && isPoint(s.share) && isProof(s.proof))
+    && b.shares.every((/** @type {any} */ s) => isObject(s) && Object.keys(s).length === 3 && isIndex(s.slot, t.cards)
+      && isPoint(s.share) && isProof(s.proof))
     && increasing(b.shares.map((/** @type {SlotShare} */ s) => s.slot)),
   show: (b, t) => isIndex(b.slot, t.cards) && Array.isArray(b.shares) && b.shares.length <= t.seats.length
-    && b.shares.every((/** @type {any} */ s) => isObject(s) && t.seats.includes(s.seat) && isPoint(s.share) && isProof(s.proof))
+    && b.shares.every((/** @type {any} */ s) => isObject(s) && Object.keys(s).length === 3 && t.seats.includes(s.seat)
+      && isPoint(s.share) && isProof(s.proof))
     && increasing(b.shares.map((/** @type {SeatShare} */ s) => s.seat)),
   hide: (b, t) => isIndex(b.slot, t.cards),
   give: (b, t) => t.seats.includes(b.to) && Array.isArray(b.slots) && b.slots.length > 0 && b.slots.length <= 16
     && b.slots.every((/** @type {unknown} */ s) => isIndex(s, t.cards)) && increasing(b.slots)
     && Array.isArray(b.sealed) && b.sealed.length <= b.slots.length
-    && b.sealed.every((/** @type {any} */ s) => isObject(s) && b.slots.includes(s.slot) && t.seats.includes(s.seat)
+    && b.sealed.every((/** @type {any} */ s) => isObject(s) && Object.keys(s).length === 4 && b.slots.includes(s.slot)
+      && t.seats.includes(s.seat)
       && isSealed(s.share) && isSealed(s.proof)),
   commit: (b) => isHex(b.hash, 64),
   open: (b) => isHex(b.nonce, 32) && typeof b.bytes === "string" && b.bytes.length <= 2 * MAX_COMMITTED
@@ -180,7 +200,8 @@ export function parse(text, deal, table) {
   const fields = ["body", "deal", "kind", "seat", "seq", "sig", "v"];
   if (Object.keys(msg).length !== fields.length || !fields.every((f) => Object.hasOwn(msg, f))
       || !table.seats.includes(msg.seat) || !Number.isSafeInteger(msg.seq) || msg.seq < 0
-      || !isProof(msg.sig) || !isObject(msg.body) || !SHAPES[/** @type {Kind} */ (msg.kind)](msg.body, table)) {
+      || !isProof(msg.sig) || !isObject(msg.body) || !hasFields(msg.body, msg.kind)
+      || !SHAPES[/** @type {Kind} */ (msg.kind)](msg.body, table)) {
     return { ok: false, why: "malformed" };
   }
   return { ok: true, msg: /** @type {Message} */ (msg) };

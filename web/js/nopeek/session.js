@@ -684,7 +684,7 @@ export class DealSession {
     }
     if (this.auditing && !this.audited && this.reveals.every((r, j) => r || this.recovered[j] !== null)) {
       this.audited = true;
-      const { verdict, hands } = auditDeal(this.transcript());
+      const { verdict, hands } = auditDeal(this.transcript(), this.stages);
       this.out.events.push({ kind: "audit", verdict, hands });
     }
   }
