@@ -343,7 +343,12 @@ export class DealSession {
       this.fault(from, "signature");
       return;
     }
-    const why = this.apply(from, msg);
+    let why;
+    try {
+      why = this.apply(from, msg);
+    } catch {
+      why = "malformed"; // a body the checks above let through and that breaks a step: dropped, named
+    }
     if (why) {
       this.fault(from, why);
       return;
