@@ -27,7 +27,8 @@ import build
 from engine import GAMES
 
 HERE = Path(__file__).resolve().parent
-DEALS = [("kocka", 4), ("katte", 6)]
+# the tables the tamperings are tried at (the first two), and one of two crypto seats (no escrow)
+DEALS = [("kocka", 4), ("katte", 6), ("kocka", 2)]
 
 
 def deck_codes(game: str) -> list[str]:
@@ -151,6 +152,9 @@ def test_each_seat_opens_exactly_its_own_cards_and_together_they_are_the_deck(
         assert hands[seat] == opened
     # every stage but the open deck is shuffled: the first stage is no longer in deck order
     assert transcript["stages"][0]["deck"] != transcript["stages"][1]["deck"]
+    # each seat's key in escrow with every other seat, but with two crypto seats in none
+    assert [[p["to"] for p in e["pieces"]] for e in transcript["escrows"]] == [
+        [s for s in range(seats) if s != seat] if seats > 2 else [] for seat in range(seats)]
 
 
 @pytest.mark.parametrize("index", range(len(DEALS)), ids=[f"{g}-{n}" for g, n in DEALS])
@@ -263,7 +267,7 @@ def a_fair_leaver(transcript: Transcript) -> tuple[str, int]:
 TAMPERINGS = [swap_a_card, wrong_share, forged_key_proof, key_not_its_own, stage_not_its_permutation,
               missing_reveal, bad_signature, wrong_escrow_piece, escrow_not_its_key, a_leaver_swaps_a_card,
               a_fair_leaver]
-CASES = [(index, tamper) for index in range(len(DEALS)) for tamper in TAMPERINGS]
+CASES = [(index, tamper) for index in (0, 1) for tamper in TAMPERINGS]
 
 
 @pytest.fixture(scope="module")

@@ -152,13 +152,19 @@ export function fromUniformBytes(bytes) {
   return curves.ristretto255_hasher.deriveToCurve(bytes);
 }
 
+/** @type {Map<string, Point>} every card's point once made (the open deck, the card table and the audit use them) */
+const cardPoints = new Map();
+
 /**
  * A card's point: fromUniformBytes(SHA-512("kortti-card-v1|" + game + "|" + card)), UTF-8.
  * @param {string} game the engine's game name ("kocka")
  * @param {string} card the engine's card code ("7h")
  */
 export function cardPoint(game, card) {
-  return fromUniformBytes(sha512(utf8(`kortti-card-v1|${game}|${card}`)));
+  const name = `kortti-card-v1|${game}|${card}`;
+  let point = cardPoints.get(name);
+  if (!point) cardPoints.set(name, point = fromUniformBytes(sha512(utf8(name))));
+  return point;
 }
 
 /**
