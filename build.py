@@ -79,7 +79,8 @@ NOBLE_SECP256K1 = ("@noble/secp256k1@3.2.0", "noble-secp256k1-3.2.0.tgz",
                    ["index.js", "LICENSE"], "vendor/noble-secp256k1-3.2.0")
 # The no-peek deal's curve (web/js/nopeek/): ristretto255 from @noble/curves and the SHA-512 it
 # hashes with, only the files its ed25519.js reaches (their folders kept: they import each other
-# by relative paths). Loaded only for a no-peek table.
+# by relative paths), and the HKDF and HMAC (SHA-256) of the seats' sealed messages (seal.js).
+# Loaded only for a no-peek table.
 NOBLE_CURVES = ("@noble/curves@2.4.0", "noble-curves-2.4.0.tgz",
                 "sha512-P4/62zrgfH33CneE3Dn4WhJVA22YUU0eR51wKIan4NVRvwsA0YnPTwWGpNbpuacSujmSFLvyzpyuR30+fbq2Ew==",
                 ["ed25519.js", "utils.js", "abstract/curve.js", "abstract/edwards.js", "abstract/fft.js",
@@ -88,7 +89,8 @@ NOBLE_CURVES = ("@noble/curves@2.4.0", "noble-curves-2.4.0.tgz",
                 "vendor/noble-curves-2.4.0")
 NOBLE_HASHES = ("@noble/hashes@2.4.0", "noble-hashes-2.4.0.tgz",
                 "sha512-X5XaVWZIBCT7HHZGm5I7ZQXDwLG+bGXuSrMQAW+7Zvl87h1kmc1ZB1VSRJcpUfoUrGQp4Fkoxm5kZ+Ms+aW+eA==",
-                ["sha2.js", "_md.js", "_u64.js", "utils.js", "LICENSE"], "vendor/noble-hashes-2.4.0")
+                ["sha2.js", "_md.js", "_u64.js", "utils.js", "hkdf.js", "hmac.js", "LICENSE"],
+                "vendor/noble-hashes-2.4.0")
 PINS = (PYODIDE, PYSCRIPT, QR, TRYSTERO_NOSTR, TRYSTERO_CORE, NOBLE_SECP256K1, NOBLE_CURVES, NOBLE_HASHES)
 # Bare module names (a name ending in "/" takes a subpath: "@noble/hashes/sha2.js") -> the
 # vendored file or folder, by its path in the site. Rewritten in the vendored modules of

@@ -1,7 +1,8 @@
 """The no-peek deal's cryptography in Chromium, from the built site: web/js/nopeek/ and the
-vendored @noble/curves and @noble/hashes load in a module worker (where the table will run
-them) by their relative paths alone, with no import map, and deal a whole Kočka deal there
-that the tests' Python verifier accepts."""
+vendored @noble/curves and @noble/hashes (SHA-512, and the seals' HKDF and HMAC) load in a
+module worker (where the table will run them) by their relative paths alone, with no import
+map, and deal a whole Kočka deal there, escrows and signatures included, that the tests'
+Python verifier accepts."""
 
 from __future__ import annotations
 
@@ -20,13 +21,13 @@ IN_A_WORKER = """async ([dealCode, spec]) => {
   const site = location.origin;
   const source = `${dealCode}
     // listening first: a message that comes while the imports load is not lost
-    const loaded = Promise.all([import("${site}/js/nopeek/group.js"), import("${site}/js/nopeek/deck.js"),
-                                import("${site}/js/nopeek/audit.js")]);
+    const loaded = Promise.all(["group", "deck", "escrow", "sign", "audit"].map(
+      (name) => import("${site}/js/nopeek/" + name + ".js")));
     onmessage = async (e) => {
       try {
-        const [group, deck, { audit }] = await loaded;
-        const dealt = playDeal({ group, deck }, e.data);
-        postMessage({ dealt, verdict: audit(dealt.transcript, dealt.secrets),
+        const [group, deck, escrow, sign, { audit }] = await loaded;
+        const dealt = playDeal({ group, deck, escrow, sign }, e.data);
+        postMessage({ dealt, verdict: audit(dealt.transcript),
                       hasDocument: typeof document !== "undefined" });
       } catch (error) {
         postMessage({ error: String(error) });
@@ -60,4 +61,9 @@ def test_a_whole_deal_runs_in_a_module_worker_from_the_built_site(browser: Any, 
     hands = found["dealt"]["hands"]
     assert sorted(c for hand in hands for c in hand) == sorted(cards)
     assert [len(hand) for hand in hands] == [8, 8, 8, 8]
-    verify(json.loads(json.dumps(found["dealt"]["transcript"])), found["dealt"]["secrets"])
+    transcript = json.loads(json.dumps(found["dealt"]["transcript"]))
+    verify(transcript)
+    # the escrows (their seals: HKDF and HMAC from the vendored @noble/hashes) and the
+    # signatures were made in the worker too, and hold here
+    assert [len(e["pieces"]) for e in transcript["escrows"]] == [3, 3, 3, 3]
+    assert len(transcript["signed"]) == 4

@@ -1,30 +1,46 @@
-// The no-peek deal's audit, once every seat has revealed its key: every key proof, every
-// revealed key against its public key, every shuffle stage (its cards, decrypted with the
-// joint secret, are the deck's cards, each as often) and every decryption share (= x_j·c1).
-// Returns the first fault in the order docs/no-peek.md gives, with the seat to blame, so that
-// every page (and the tests' Python verifier) names the same one. No DOM.
+// The no-peek deal's audit, once every seat has revealed its deal key and its shuffle stage's
+// permutation and randomisers: every key proof, every signed message, every escrow, every
+// revealed key against its public key, every shuffle stage against what its seat revealed
+// (new[i] = prev[π(i)] + (r_i·B, r_i·Y): multiplications of B and of the joint key Y only,
+// both tabled) and every decryption share. Returns the first fault in the order
+// docs/no-peek.md gives, with the seat to blame, so that every page (and the tests' Python
+// verifier) names the same one. No DOM.
 
-import { BASE, cardPoint, mod, mulPublic, pointFromHex, pointToHex, scalarFromHex } from "./group.js";
-import { deckFromJson } from "./deck.js";
+import {
+  BASE, IDENTITY, cardPoint, mod, mulPublic, pointFromHex, pointToHex, scalarFromHex, tabled, toHex,
+} from "./group.js";
+import { deckFromJson, jointKey } from "./deck.js";
+import { escrowProblem } from "./escrow.js";
 import { verifyKey } from "./proofs.js";
+import { openWithShared } from "./seal.js";
+import { verifySignature } from "./sign.js";
 
 /**
  * @typedef {import("./group.js").Point} Point
+ * @typedef {import("./deck.js").Ciphertext} Ciphertext
  * @typedef {import("./deck.js").KeyEntry} KeyEntry
  * @typedef {import("./deck.js").StageEntry} StageEntry
  * @typedef {import("./deck.js").ShareEntry} ShareEntry
- * @typedef {{v: 1, game: string, deal: string, cards: string[], keys: KeyEntry[], stages: StageEntry[],
- *   owners: number[], shares: ShareEntry[]}} Transcript
- * @typedef {"format" | "key-proof" | "key-mismatch" | "shuffle" | "share"} FaultKind
+ * @typedef {import("./escrow.js").EscrowEntry} EscrowEntry
+ * @typedef {{seat: number, text: string, sig: import("./sign.js").Signature}} SignedEntry a message as signed
+ * @typedef {{key: string, permutation: number[] | null, randomisers: string[] | null}} Reveal a seat's
+ *   revelations at the audit: its deal key, and its stage's permutation and randomisers (null for a
+ *   seat whose key was opened from its escrow: its stage is checked by decryption)
+ * @typedef {{v: 2, game: string, deal: string, cards: string[], keys: KeyEntry[], signed?: SignedEntry[],
+ *   escrows: EscrowEntry[], stages: StageEntry[], owners: number[], shares: ShareEntry[],
+ *   reveals: (Reveal | null)[]}} Transcript
+ * @typedef {"format" | "key-proof" | "signature" | "escrow" | "refused" | "key-mismatch" | "shuffle" | "share"} FaultKind
  * @typedef {{ok: true} | {ok: false, kind: FaultKind, seat: number | null, why: string}} Verdict
  */
 
-/**
- * @param {FaultKind} kind @param {number | null} seat @param {string} why
- * @returns {Verdict}
- */
-function fault(kind, seat, why) {
-  return { ok: false, kind, seat, why };
+/** What a fault says: its kind, the seat to blame, why. */
+class Fault extends Error {
+  /** @param {FaultKind} kind @param {number | null} seat @param {string} why */
+  constructor(kind, seat, why) {
+    super(why);
+    this.kind = kind;
+    this.seat = seat;
+  }
 }
 
 /** @param {string[]} items @returns {Map<string, number>} */
@@ -39,94 +55,208 @@ function sameCounts(a, b) {
   return a.size === b.size && [...a].every(([item, n]) => b.get(item) === n);
 }
 
-/** @param {unknown} n @param {number} below */
+/** @param {unknown} n @param {number} below @returns {n is number} */
 function isIndex(n, below) {
   return Number.isInteger(n) && /** @type {number} */ (n) >= 0 && /** @type {number} */ (n) < below;
 }
 
+/** @param {unknown} list @param {number} size @returns {list is number[]} a permutation of 0 … size−1 */
+function isPermutation(list, size) {
+  if (!Array.isArray(list) || list.length !== size) return false;
+  const seen = new Set();
+  return list.every((i) => isIndex(i, size) && !seen.has(i) && seen.add(i));
+}
+
 /**
- * The audit of a whole deal.
+ * The audit of a whole deal, with every seat's revelations in ``transcript.reveals``.
  * @param {Transcript} transcript
- * @param {unknown[]} secrets each seat's revealed secret key (hex), by seat
  * @returns {Verdict}
  */
-export function audit(transcript, secrets) {
-  const { game, deal, cards, keys, stages, owners, shares } = transcript;
+export function audit(transcript) {
+  try {
+    check(transcript);
+    return { ok: true };
+  } catch (error) {
+    if (!(error instanceof Fault)) throw error;
+    return { ok: false, kind: /** @type {FaultKind} */ (error.kind), seat: error.seat, why: error.message };
+  }
+}
+
+/** @param {Transcript} transcript */
+function check(transcript) {
+  const { game, deal, cards, keys, escrows, stages, owners, shares, reveals } = transcript;
+  const signed = transcript.signed ?? [];
   const seats = Array.isArray(keys) ? keys.length : 0;
-  if (transcript.v !== 1 || typeof game !== "string" || typeof deal !== "string" || !Array.isArray(cards)
+  // 1. the shapes
+  if (transcript.v !== 2 || typeof game !== "string" || typeof deal !== "string" || !Array.isArray(cards)
       || seats < 2 || !Array.isArray(stages) || stages.length !== seats || !Array.isArray(shares)
       || !Array.isArray(owners) || owners.length !== cards.length || !owners.every((s) => isIndex(s, seats))
-      || !Array.isArray(secrets) || secrets.length !== seats) {
-    return fault("format", null, "the transcript is not a whole deal's");
+      || !Array.isArray(escrows) || escrows.length !== seats || !Array.isArray(signed)
+      || !Array.isArray(reveals) || reveals.length !== seats) {
+    throw new Fault("format", null, "the transcript is not a whole deal's");
   }
-  // 1. every key proof, by seat
+  // 2. every key proof, by seat
   /** @type {Point[]} */
   const publicKeys = [];
   for (let seat = 0; seat < seats; seat++) {
     try {
-      publicKeys.push(pointFromHex(keys[seat].key));
+      publicKeys.push(pointFromHex(keys[seat]?.key));
     } catch {
-      return fault("key-proof", seat, "its public key is not a point");
+      throw new Fault("key-proof", seat, "its public key is not a point");
     }
     if (!verifyKey(publicKeys[seat], keys[seat].proof, { deal, seat })) {
-      return fault("key-proof", seat, "its key proof does not hold");
+      throw new Fault("key-proof", seat, "its key proof does not hold");
     }
   }
-  // 2. every revealed key against its public key, by seat
+  // 3. every signed message, as listed: the seat it names signed exactly its text
+  for (const entry of signed) {
+    const seat = entry?.seat;
+    if (!isIndex(seat, seats)) throw new Fault("format", null, "a signed message names no seat");
+    if (!verifySignature(publicKeys[seat], entry.text, entry.sig, { deal, seat })) {
+      throw new Fault("signature", seat, "a message said to be its own does not carry its signature");
+    }
+  }
+  // 4. every escrow as anyone sees it, by seat: its pieces' commitments add up to its key
+  const everyone = publicKeys.map((_, seat) => seat);
+  for (let seat = 0; seat < seats; seat++) {
+    const problem = escrowProblem(escrows[seat], seat, publicKeys[seat], everyone.filter((s) => s !== seat));
+    if (problem) throw new Fault("escrow", seat, problem);
+  }
+  // 5. every seat revealed, by seat
+  for (let seat = 0; seat < seats; seat++) {
+    if (typeof reveals[seat] !== "object" || reveals[seat] === null || Array.isArray(reveals[seat])) {
+      throw new Fault("refused", seat, "it did not reveal its key and its shuffle");
+    }
+  }
+  const revealed = /** @type {Reveal[]} */ (reveals);
+  // 6. every revealed key against its public key, by seat
   /** @type {bigint[]} */
   const secretKeys = [];
   for (let seat = 0; seat < seats; seat++) {
     try {
-      secretKeys.push(scalarFromHex(secrets[seat]));
+      secretKeys.push(scalarFromHex(revealed[seat].key));
     } catch {
-      return fault("key-mismatch", seat, "its revealed key is not a scalar");
+      throw new Fault("key-mismatch", seat, "its revealed key is not a scalar");
     }
     if (!mulPublic(BASE, secretKeys[seat]).equals(publicKeys[seat])) {
-      return fault("key-mismatch", seat, "its revealed key is not its public key's");
+      throw new Fault("key-mismatch", seat, "its revealed key is not its public key's");
     }
   }
-  // 3. every stage, in turn (stage i by seat i): its plaintexts are the deck's, as a multiset
-  const joint = mod(secretKeys.reduce((sum, x) => sum + x, 0n));
-  const deckCounts = counted(cards.map((card) => pointToHex(cardPoint(game, card))));
-  let last = deckFromJson([]);
+  // 7. every escrow's pieces, by seat and piece: each opens, under the two seats' shared point
+  // (x_i·x_j)·B, to the scalar its commitment says
   for (let seat = 0; seat < seats; seat++) {
-    if (stages[seat]?.seat !== seat) return fault("format", seat, `stage ${seat} is not seat ${seat}'s`);
-    try {
-      last = deckFromJson(stages[seat].deck);
-    } catch {
-      return fault("shuffle", seat, "its stage is not a deck of points");
+    for (const piece of escrows[seat].pieces) {
+      const shared = mulPublic(BASE, mod(secretKeys[seat] * secretKeys[piece.to]));
+      const bytes = openWithShared(shared, piece, { deal, from: seat, to: piece.to, purpose: "escrow" });
+      let right = false;
+      try {
+        right = bytes !== null && mulPublic(BASE, scalarFromHex(toHex(bytes))).equals(pointFromHex(piece.commitment));
+      } catch {
+        right = false; // a piece ≥ ℓ
+      }
+      if (!right) throw new Fault("escrow", seat, `its escrow's piece for seat ${piece.to} is not the one it committed to`);
     }
-    if (last.length !== cards.length) return fault("shuffle", seat, "its stage has the wrong number of cards");
-    const plain = last.map(({ c1, c2 }) => pointToHex(c2.subtract(mulPublic(c1, joint))));
-    if (!sameCounts(counted(plain), deckCounts)) return fault("shuffle", seat, "its stage's cards are not the deck's");
   }
-  // 4. every share as sent, in order: a seat, a position, once, and x_seat·c1 of the last stage
+  // 8. every stage, in turn (stage i by seat i), against the seat's revealed permutation and
+  // randomisers: each card's encoding is that of the card they make of the previous stage's; a
+  // stage with none revealed (its seat's key opened from its escrow): its cards, decrypted
+  // with the joint secret, are the deck's, each as often
+  const joint = tabled(jointKey(publicKeys)); // r·Y for every card: Y's multiples tabled once
+  /** @type {Ciphertext[]} */
+  let previous = cards.map((card) => ({ c1: IDENTITY, c2: cardPoint(game, card) }));
+  // each card's randomiser so far (c1 = ρ·B), while every stage has been revealed
+  /** @type {bigint[] | null} */
+  let rho = cards.map(() => 0n);
+  for (let seat = 0; seat < seats; seat++) {
+    if (stages[seat]?.seat !== seat) throw new Fault("format", seat, `stage ${seat} is not seat ${seat}'s`);
+    const published = stages[seat].deck;
+    if (!Array.isArray(published) || published.length !== cards.length) {
+      throw new Fault("shuffle", seat, "its stage is not a deck of the deck's size");
+    }
+    const { permutation, randomisers } = revealed[seat];
+    if (permutation === null && randomisers === null) {
+      try {
+        previous = deckFromJson(published);
+      } catch {
+        throw new Fault("shuffle", seat, "its stage is not a deck of points");
+      }
+      checkByDecryption(previous, secretKeys, game, cards, seat);
+      rho = null;
+    } else {
+      ({ stage: previous, rho } = checkAgainstReveal(published, previous, permutation, randomisers, joint, rho, seat));
+    }
+  }
+  // 9. every share as sent, in order: a seat, a position, once, and x_seat·c1 of the last stage
+  // ((x_seat·ρ)·B when every stage was revealed)
   const seen = new Set();
   for (const entry of shares) {
     const seat = entry?.seat;
-    if (!isIndex(seat, seats)) return fault("format", null, "a share names no seat");
+    if (!isIndex(seat, seats)) throw new Fault("format", null, "a share names no seat");
     const position = entry.position;
     if (!isIndex(position, cards.length) || seen.has(`${seat}/${position}`)) {
-      return fault("share", seat, "a share names no position, or one already shared");
+      throw new Fault("share", seat, "a share names no position, or one already shared");
     }
     seen.add(`${seat}/${position}`);
-    let share;
-    try {
-      share = pointFromHex(entry.share);
-    } catch {
-      return fault("share", seat, `its share of position ${position} is not a point`);
-    }
-    if (!share.equals(mulPublic(last[position].c1, secretKeys[seat]))) {
-      return fault("share", seat, `its share of position ${position} is not its key's`);
+    const expected = rho ? mulPublic(BASE, mod(secretKeys[seat] * rho[position]))
+      : mulPublic(previous[position].c1, secretKeys[seat]);
+    if (entry.share !== pointToHex(expected)) {
+      throw new Fault("share", seat, `its share of position ${position} is not its key's`);
     }
   }
-  // 5. every share the deal needs: each position's, from every seat but its owner
+  // 10. every share the deal needs: each position's, from every seat but its owner
   for (let position = 0; position < cards.length; position++) {
     for (let seat = 0; seat < seats; seat++) {
       if (seat !== owners[position] && !seen.has(`${seat}/${position}`)) {
-        return fault("share", seat, `its share of position ${position} is missing`);
+        throw new Fault("share", seat, `its share of position ${position} is missing`);
       }
     }
   }
-  return { ok: true };
+}
+
+/**
+ * A stage (as published) against its seat's revelation: card i is card π(i) of the previous
+ * stage re-randomised by r_i, (c1 + r_i·B, c2 + r_i·Y), encoded. Returns the stage's points
+ * and each card's randomiser so far (ρ, or null if a stage before was not revealed).
+ * @param {unknown[]} published @param {Ciphertext[]} previous @param {unknown} permutation
+ * @param {unknown} randomisers @param {Point} joint tabled @param {bigint[] | null} rho @param {number} seat
+ * @returns {{stage: Ciphertext[], rho: bigint[] | null}}
+ */
+function checkAgainstReveal(published, previous, permutation, randomisers, joint, rho, seat) {
+  const size = published.length;
+  if (!isPermutation(permutation, size) || !Array.isArray(randomisers) || randomisers.length !== size) {
+    throw new Fault("shuffle", seat, "its revealed permutation or randomisers are not one per card");
+  }
+  /** @type {bigint[]} */
+  let r;
+  try {
+    r = randomisers.map((hex) => scalarFromHex(hex));
+  } catch {
+    throw new Fault("shuffle", seat, "a revealed randomiser is not a scalar");
+  }
+  const stage = permutation.map((from, i) => ({
+    c1: previous[from].c1.add(mulPublic(BASE, r[i])),
+    c2: previous[from].c2.add(mulPublic(joint, r[i])),
+  }));
+  for (let i = 0; i < size; i++) {
+    const pair = published[i];
+    if (!Array.isArray(pair) || pair.length !== 2 || pair[0] !== pointToHex(stage[i].c1)
+        || pair[1] !== pointToHex(stage[i].c2)) {
+      throw new Fault("shuffle", seat, `its stage's card ${i} is not the card its permutation and randomiser make`);
+    }
+  }
+  return { stage, rho: rho ? permutation.map((from, i) => mod(rho[from] + r[i])) : null };
+}
+
+/**
+ * A stage whose seat revealed no permutation: decrypted with the joint secret, its cards are
+ * the deck's, each as often.
+ * @param {Ciphertext[]} stage @param {bigint[]} secretKeys @param {string} game @param {string[]} cards
+ * @param {number} seat
+ */
+function checkByDecryption(stage, secretKeys, game, cards, seat) {
+  const x = mod(secretKeys.reduce((sum, k) => sum + k, 0n));
+  const plain = stage.map(({ c1, c2 }) => pointToHex(c2.subtract(mulPublic(c1, x))));
+  if (!sameCounts(counted(plain), counted(cards.map((card) => pointToHex(cardPoint(game, card)))))) {
+    throw new Fault("shuffle", seat, "its stage's cards are not the deck's");
+  }
 }

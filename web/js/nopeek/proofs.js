@@ -7,10 +7,11 @@
 //   c = int_le(SHA-512(utf8("kortti-nopeek-v1|" + kind + "|" + deal + "|" + seat + "|")
 //                      || enc(P_1) || … || enc(P_n))) mod ℓ
 //
-// kind is "schnorr" or "dleq"; deal the deal's id (no "|" in it); seat its decimal number;
-// enc(P) a point's 32-byte encoding (RFC 9496 §4.3.2); the points, in this order:
+// kind is "schnorr", "dleq" or "sig"; deal the deal's id (no "|" in it); seat its decimal
+// number; enc(P) a point's 32-byte encoding (RFC 9496 §4.3.2); the points, in this order:
 //   schnorr: B, Y, R                 (Y = x·B the public key, R = k·B)
 //   dleq:    B, Y, C1, D, A1, A2     (D = x·C1 the share, A1 = k·B, A2 = k·C1)
+//   sig:     B, Y, R, then SHA-512 of the signed text's UTF-8 (sign.js)
 // A proof is {c, s} (scalars, 32 bytes little-endian as hex) with s = k + c·x mod ℓ; the
 // verifier rebuilds R = s·B − c·Y (and A1 = s·B − c·Y, A2 = s·C1 − c·D) and checks that
 // hashing them gives c again.
@@ -27,23 +28,24 @@ import {
  */
 
 /**
- * @param {"schnorr" | "dleq"} kind
+ * @param {"schnorr" | "dleq" | "sig"} kind
  * @param {Context} context
  * @param {Point[]} points
+ * @param {Uint8Array} [tail] bytes hashed after the points (a signature's message digest)
  */
-export function challenge(kind, { deal, seat }, points) {
+export function challenge(kind, { deal, seat }, points, tail = new Uint8Array(0)) {
   if (deal.includes("|") || !Number.isInteger(seat) || seat < 0) throw new Error("a bad proof context");
   const head = utf8(`kortti-nopeek-v1|${kind}|${deal}|${seat}|`);
-  return hashToScalar(concat([head, ...points.map((p) => p.toBytes())]));
+  return hashToScalar(concat([head, ...points.map((p) => p.toBytes()), tail]));
 }
 
 /** @param {bigint} c @param {bigint} s @returns {Proof} */
-function encode(c, s) {
+export function encode(c, s) {
   return { c: scalarToHex(c), s: scalarToHex(s) };
 }
 
-/** @param {unknown} proof @returns {{c: bigint, s: bigint} | null} */
-function decode(proof) {
+/** A proof's two scalars, or null for anything else. @param {unknown} proof @returns {{c: bigint, s: bigint} | null} */
+export function decode(proof) {
   if (typeof proof !== "object" || proof === null) return null;
   const { c, s } = /** @type {{c?: unknown, s?: unknown}} */ (proof);
   try {

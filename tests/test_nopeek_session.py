@@ -1,0 +1,298 @@
+"""The no-peek deal's sessions (web/js/nopeek/session.js, messages.js), a page per seat over an
+in-memory star relay (tests/nopeek_table.mjs, under Node): every game's table as its players
+would check it, and every cheat named by the same seat on every page. The relay's log of the
+honest tables is verified again by the pure-Python second implementation
+(nopeek_session_verify.py)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import nopeek_ristretto as r
+import pytest
+from nopeek_session_verify import verify_log
+from nopeek_verify import Fault, card_point
+from test_nopeek import deck_codes, lay_out_site
+
+from engine import GAMES
+
+HERE = Path(__file__).resolve().parent
+TABLES = ["two", "kocka", "katte", "katko", "call-kitti"]
+CHEATS = ["swap", "wrong-share", "forged", "garbage", "relay-forged", "replay", "refuse", "leave"]
+
+
+def run_table(site: Path, runs: list[dict[str, str]]) -> list[dict[str, Any]]:
+    node = shutil.which("node")
+    assert node, "node is needed (npm brings it)"
+    inputs = site / "tables.json"
+    inputs.write_text(json.dumps({"decks": {g: deck_codes(g) for g in GAMES}, "runs": runs}))
+    out = subprocess.run([node, str(HERE / "nopeek_table.mjs"), str(site), str(inputs)],
+                         capture_output=True, text=True, timeout=900, check=False)
+    assert out.returncode == 0, out.stderr[-3000:]
+    results = list(json.loads(out.stdout.strip().splitlines()[-1]))
+    for result in results:
+        assert "error" not in result, result["error"]
+    return results
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("nopeek-session-site")
+    lay_out_site(path)
+    return path
+
+
+@pytest.fixture(scope="module")
+def honest(site: Path) -> dict[str, dict[str, Any]]:
+    return {run["table"]: checked(run) for run in run_table(site, [{"table": t} for t in TABLES])}
+
+
+@pytest.fixture(scope="module")
+def cheats(site: Path) -> dict[str, dict[str, Any]]:
+    return {run["cheat"]: checked(run) for run in run_table(site, [{"table": "kocka", "cheat": c} for c in CHEATS])}
+
+
+def checked(run: dict[str, Any]) -> dict[str, Any]:
+    """The run, with every slot's card and the first fault by the Python verifier (once: it is slow)."""
+    game = run["transcript"]["game"]
+    run["python"] = verify_log(run["log"], game, deck_codes(game), run["seats"], run["layout"])
+    return run
+
+
+def strings(value: Any) -> list[str]:
+    """Every string in a JSON value, keys included."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list):
+        return [s for v in value for s in strings(v)]
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in [k, *strings(v)]]
+    return []
+
+
+def verdict(run: dict[str, Any]) -> tuple[dict[int, str], Fault | None]:
+    """Every slot's card and the first fault, from the relay's log, by the Python verifier."""
+    return tuple(run["python"])  # type: ignore[return-value]
+
+
+def truth(run: dict[str, Any]) -> dict[int, str]:
+    """Every slot's card of a deal the Python verifier finds fair."""
+    hands, fault = verdict(run)
+    assert fault is None, fault
+    return hands
+
+
+# --- honest tables: what each player checks
+
+@pytest.mark.parametrize("table", TABLES)
+def test_each_seat_opens_exactly_the_cards_of_its_slots(honest: dict[str, Any], table: str) -> None:
+    run = honest[table]
+    dealt = truth(run)
+    seen: list[str] = []
+    for seat in run["seats"]:
+        page = run["pages"][str(seat)]
+        slots = [s for s, holder in enumerate(run["layout"]) if holder == seat]
+        assert [c["slot"] for c in page["hand"]] == slots
+        assert [c["card"] for c in page["hand"]] == [dealt[s] for s in slots]
+        seen += [c["card"] for c in page["hand"]]
+        # the face-up slots (a computer's hand, Katko's turned card) open on every page, as dealt
+        ups = [s for s, holder in enumerate(run["layout"]) if holder == "up"]
+        assert [u for u in page["up"] if u["slot"] in ups and u["slot"] not in [c["slot"] for c in page["hand"]]][:len(ups)] \
+            == [{"slot": s, "card": dealt[s]} for s in ups]
+    up_cards = [dealt[s] for s, holder in enumerate(run["layout"]) if holder == "up"]
+    assert len(set(seen + up_cards)) == len(seen + up_cards)
+    assert set(seen + up_cards) <= set(deck_codes(run["transcript"]["game"]))
+
+
+@pytest.mark.parametrize("table", TABLES)
+def test_every_page_sees_the_same_face_up_cards_and_discards(honest: dict[str, Any], table: str) -> None:
+    run = honest[table]
+    dealt = truth(run)
+    pages = [run["pages"][str(s)] for s in run["seats"]]
+    assert all(p["up"] == pages[0]["up"] for p in pages)
+    assert all(u["card"] == dealt[u["slot"]] for u in pages[0]["up"])
+    assert all(p["hidden"] == pages[0]["hidden"] for p in pages)
+    assert len(pages[0]["up"]) >= len(run["seats"])  # every seat showed a card at least
+
+
+@pytest.mark.parametrize("table", TABLES)
+def test_after_the_deal_every_page_finds_it_fair_and_knows_the_true_deal(honest: dict[str, Any], table: str) -> None:
+    run = honest[table]
+    dealt = truth(run)
+    for seat in run["seats"]:
+        page = run["pages"][str(seat)]
+        assert page["faults"] == []
+        assert [a["verdict"] for a in page["audits"]] == [{"ok": True}]
+        assert {h["slot"]: h["card"] for h in page["audits"][0]["hands"]} == dealt
+        assert page["progress"] == ["keys", "shuffle", "seed", "deal", "audit"]
+
+
+@pytest.mark.parametrize("table", TABLES)
+def test_the_relay_carries_no_card_and_no_private_share(honest: dict[str, Any], table: str) -> None:
+    run = honest[table]
+    game = run["transcript"]["game"]
+    codes = set(deck_codes(game))
+    points = {r.encode(card_point(game, c)).hex() for c in codes}
+    carried = [s for text in run["log"] for s in strings(json.loads(text))]
+    assert not codes & set(carried)
+    assert not points & set(carried)
+    leaks = run["leaks"]
+    assert leaks["leaked"] == []
+    # the check finds a share where there is one: each shown card's, which its show publishes
+    assert leaks["shown"] > 0 and leaks["shownFound"] == leaks["shown"]
+
+
+def test_a_pass_reaches_only_its_receiver_sealed(honest: dict[str, Any]) -> None:
+    run = honest["kocka"]
+    gives = [json.loads(t) for t in run["log"] if json.loads(t)["kind"] == "give"]
+    assert [(g["seat"], g["body"]["to"]) for g in gives] == [(0, 1), (1, 2), (2, 3), (3, 0)]
+    for g in gives:
+        assert len(g["body"]["slots"]) == 3 and {s["seat"] for s in g["body"]["sealed"]} == {g["seat"]}
+        assert all(set(s["share"]) == {"box", "tag"} for s in g["body"]["sealed"])
+    dealt = truth(run)
+    for seat in run["seats"]:
+        received = run["pages"][str(seat)]["received"]
+        giver = (seat + 3) % 4
+        assert [x["from"] for x in received] == [giver]
+        assert received[0]["cards"] == [{"slot": s, "card": dealt[s]} for s in gives[giver]["body"]["slots"]]
+    # and no other page learns the passed cards (a pass opens them on the receiver's page only)
+    for seat in run["seats"]:
+        others = {s for g in gives if g["body"]["to"] != seat for s in g["body"]["slots"]}
+        page = run["pages"][str(seat)]
+        up = {u["slot"] for u in page["up"]}
+        assert not {c["slot"] for x in page["received"] for c in x["cards"]} & (others - up)
+
+
+def test_call_kittis_arrangements_are_committed_before_and_opened_after(honest: dict[str, Any]) -> None:
+    run = honest["call-kitti"]
+    kinds = [json.loads(t)["kind"] for t in run["log"]]
+    assert kinds.index("open") > max(i for i, k in enumerate(kinds) if k == "commit")
+    for seat in run["seats"]:
+        page = run["pages"][str(seat)]
+        assert page["committed"] == run["seats"]
+        disclosed = {d["seat"]: d["bytes"] for d in page["disclosed"]}
+        for other in run["seats"]:
+            slots = [s for s, holder in enumerate(run["layout"]) if holder == other]
+            assert disclosed[other] == list(reversed(slots))
+
+
+def test_katko_deals_the_computer_seat_face_up_and_keeps_it_out_of_the_cryptography(honest: dict[str, Any]) -> None:
+    run = honest["katko"]
+    assert run["seats"] == [0, 1, 3]
+    assert {json.loads(t)["seat"] for t in run["log"]} == {0, 1, 3}
+    computer = [s for s, holder in enumerate(run["layout"]) if holder == "up"]
+    assert len(computer) == 6  # its five cards and the turned card
+    dealt = truth(run)
+    for seat in run["seats"]:
+        assert {u["slot"]: u["card"] for u in run["pages"][str(seat)]["up"] if u["slot"] in computer} \
+            == {s: dealt[s] for s in computer}
+
+
+def test_the_seats_positions_come_from_the_joint_seed(honest: dict[str, Any]) -> None:
+    """The seed's commitments come with the keys, before any stage; the seeds after the last."""
+    run = honest["katte"]
+    msgs = [json.loads(t) for t in run["log"]]
+    kinds = [m["kind"] for m in msgs]
+    last_stage = max(i for i, k in enumerate(kinds) if k == "stage")
+    assert min(i for i, k in enumerate(kinds) if k == "seed") > last_stage
+    assert max(i for i, k in enumerate(kinds) if k == "key") < min(i for i, k in enumerate(kinds) if k == "stage")
+    assert [m["seat"] for m in msgs if m["kind"] == "stage"] == run["seats"]
+
+
+# --- cheats: every page names the same seat
+
+def pages_of(run: dict[str, Any], but: tuple[int, ...] = ()) -> list[dict[str, Any]]:
+    return [run["pages"][str(s)] for s in run["seats"] if s not in but]
+
+
+def test_a_shuffler_that_swaps_a_card_is_named_by_every_audit(cheats: dict[str, Any]) -> None:
+    run = cheats["swap"]
+    for page in pages_of(run):
+        [audit] = page["audits"]
+        assert (audit["verdict"]["kind"], audit["verdict"]["seat"]) == ("shuffle", 1)
+    _, fault = verdict(run)
+    assert fault and (fault.kind, fault.seat) == ("shuffle", 1)
+
+
+def test_a_wrong_share_is_named_at_once_on_every_page_and_by_the_audit(cheats: dict[str, Any]) -> None:
+    run = cheats["wrong-share"]
+    for page in pages_of(run):
+        assert page["faults"] == [{"seat": 2, "why": "share"}]
+        [audit] = page["audits"]
+        assert (audit["verdict"]["kind"], audit["verdict"]["seat"]) == ("share", 2)
+    _, fault = verdict(run)
+    assert fault and (fault.kind, fault.seat) == ("share", 2)
+    # the owner published a complaint everyone checked; its cards stay closed (the deal is void)
+    assert [json.loads(t)["seat"] for t in run["log"] if json.loads(t)["kind"] == "complaint"] == [1]
+    assert run["pages"]["1"]["hand"] == []
+
+
+def test_a_forged_message_is_ignored_and_named_at_once(cheats: dict[str, Any]) -> None:
+    run = cheats["forged"]
+    # a message with a signature not seat 2's: every other page names seat 2
+    for page in pages_of(run, but=(2,)):
+        assert page["faults"][0] == {"seat": 2, "why": "signature"}
+    # one in seat 1's name on seat 2's channel: the relay's page names seat 2 and does not relay it
+    assert run["pages"]["0"]["faults"][1:] == [{"seat": 2, "why": "forged"}]
+    assert all(len(p["faults"]) == 1 for p in pages_of(run, but=(0, 2)))
+    # and they changed nothing: the deal went on and was fair
+    for page in pages_of(run):
+        assert [a["verdict"] for a in page["audits"]] == [{"ok": True}]
+
+
+def test_malformed_oversized_foreign_and_out_of_turn_messages_change_nothing(cheats: dict[str, Any]) -> None:
+    run = cheats["garbage"]
+    # the relay's page gets them all on seat 2's channel; its gate forwards only those with
+    # seat 2's envelope (not the text over every cap, nor the one that is not JSON)
+    forwarded = [{"seat": 2, "why": why} for why in ["version", "unknown", "deal", "malformed", "order"]]
+    assert run["pages"]["0"]["faults"] == [{"seat": 2, "why": "oversized"}, {"seat": 2, "why": "malformed"}, *forwarded]
+    for page in pages_of(run, but=(0, 2)):
+        assert page["faults"] == forwarded
+    for page in pages_of(run):
+        assert [a["verdict"] for a in page["audits"]] == [{"ok": True}]
+        assert page["hidden"] == []  # the hide with a field more hid nothing
+
+
+def test_a_relay_that_passes_one_seats_message_as_anothers_is_named(cheats: dict[str, Any]) -> None:
+    run = cheats["relay-forged"]
+    assert run["pages"]["1"]["faults"] == [{"seat": "relay", "why": "forged"}]
+    assert all(p["faults"] == [] for p in pages_of(run, but=(1,)))
+
+
+def test_a_replayed_message_changes_nothing_and_is_named(cheats: dict[str, Any]) -> None:
+    run = cheats["replay"]
+    # the relay sent seat 1's key again to seats 2 and 3; seat 1 sent it again to the relay
+    assert run["pages"]["2"]["faults"] == run["pages"]["3"]["faults"] == [{"seat": "relay", "why": "replay"}]
+    assert run["pages"]["0"]["faults"] == [{"seat": 1, "why": "replay"}]
+    for page in pages_of(run):
+        assert [a["verdict"] for a in page["audits"]] == [{"ok": True}]
+
+
+def test_a_seat_that_refuses_to_reveal_has_its_escrow_opened_and_is_named(cheats: dict[str, Any]) -> None:
+    run = cheats["refuse"]
+    dealt, fault = verdict(run)
+    assert fault and (fault.kind, fault.seat) == ("refused", 2)
+    assert len(dealt) == len(run["layout"])
+    for page in pages_of(run, but=(2,)):
+        [audit] = page["audits"]
+        assert (audit["verdict"]["kind"], audit["verdict"]["seat"]) == ("refused", 2)
+        assert {h["slot"]: h["card"] for h in audit["hands"]} == dealt
+        assert [o["seat"] for o in page["opened"]] == [2]
+    assert {json.loads(t)["seat"] for t in run["log"] if json.loads(t)["kind"] == "piece"} == {0, 1, 3}
+
+
+def test_a_leaver_before_the_audit_has_its_hand_opened_for_all_and_the_deal_goes_on(cheats: dict[str, Any]) -> None:
+    run = cheats["leave"]
+    dealt = truth(run)  # the Python verifier takes its key from the published pieces
+    left = [s for s, holder in enumerate(run["layout"]) if holder == 3]
+    for page in pages_of(run, but=(3,)):
+        assert page["opened"] == [{"kind": "opened", "seat": 3, "cards": [{"slot": s, "card": dealt[s]} for s in left]}]
+        assert page["faults"] == []
+        [audit] = page["audits"]
+        assert audit["verdict"] == {"ok": True}
+        assert {h["slot"]: h["card"] for h in audit["hands"]} == dealt
+        assert len(page["up"]) == 3  # the three who stayed each played a card
