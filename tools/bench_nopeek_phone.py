@@ -22,7 +22,6 @@ average before and after, and the slowing's check (a fixed loop in a worker, slo
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import tempfile
@@ -40,69 +39,75 @@ from bench_site import load
 from gen.serve import Handler, Server
 
 import build
+import engine
 from engine import GAMES
 from tests.browser.conftest import CHROMIUM_FLAGS, chromium_path
 
-TABLES = [("kocka", 4), ("katte", 6)]
 BLANK = "nopeek-bench.html"
 
-# One deal, every seat's steps timed apart, in a module worker of the site's origin. A seat's
-# input comes as JSON, as it would over the wire.
+# One deal: every seat's DealSession (web/js/nopeek/session.js) in the one worker, over an
+# in-memory star relay as a table's pages run them (tests/nopeek_table.mjs). Each seat's calls
+# are timed apart and move that seat's own clock; a message reaches another seat one trip
+# later through the host (two trips: to the host and on; one from or to the host), and is
+# taken at the later of its arrival and the receiver's clock. So the wait before the first
+# card is the time at which the last seat's hand opens: the protocol's critical path with its
+# trips. Then every seat reveals at once (the deal's last card played) and the audit's wait
+# is the time until the last seat's verdict.
 RUNNER = """
-const loaded = Promise.all(["group", "deck", "audit"].map((m) => import(`${location.origin}/js/nopeek/${m}.js`)));
+const loaded = import(`${location.origin}/js/nopeek/session.js`);
 onmessage = async (e) => {
   try {
-    const [group, deck, { audit }] = await loaded;
-    const { game, deal, seats, cards } = e.data;
-    const steps = { keys: [], stage: [], shares: [], open: [] };
-    const timed = (step, work) => { const t = performance.now(); const out = work(); steps[step].push(performance.now() - t); return out; };
-    const made = [];
-    for (let seat = 0; seat < seats; seat++) made.push(timed("keys", () => deck.makeKey({ deal, seat })));
-    const keys = made.map((m) => m.entry);
-    for (let seat = 0; seat < seats; seat++) {
+    const { DealSession } = await loaded;
+    const { game, deal, cards, layout, players, trip } = e.data;
+    const seats = [...Array(players).keys()];
+    const pages = seats.map((me) => new DealSession({ game, deal, cards, seats, me, layout }));
+    const clock = seats.map(() => 0);
+    const own = seats.map(() => ({}));
+    const hand = seats.map(() => null);
+    const verdicts = seats.map(() => null);
+    let queue = [];
+    let bytesIn = 0, bytesOut = 0, messages = 0;
+    const kindOf = (text) => JSON.parse(text).kind;
+    const call = (seat, label, work) => {
       const t = performance.now();
-      keys.forEach((entry, other) => {
-        if (other !== seat && !deck.checkKey(JSON.parse(JSON.stringify(entry)), { deal, seat: other })) throw new Error("key");
-      });
-      steps.keys[seat] += performance.now() - t;
-    }
-    const publicKeys = keys.map((k) => group.pointFromHex(k.key));
-    const joint = deck.jointKey(publicKeys);
-    const stages = [];
-    let previous = deck.deckToJson(deck.openDeck(game, cards));
-    for (let seat = 0; seat < seats; seat++) {
-      const text = JSON.stringify(previous);
-      previous = timed("stage", () => deck.deckToJson(deck.shuffleStage(deck.deckFromJson(JSON.parse(text)),
-        deck.jointKey(keys.map((k) => group.pointFromHex(k.key)))).deck));
-      stages.push({ seat, deck: previous });
-    }
-    const owners = deck.roundRobin(seats, cards.length);
-    const shares = [];
-    for (let seat = 0; seat < seats; seat++) {
-      const text = JSON.stringify(previous);
-      timed("shares", () => deck.deckFromJson(JSON.parse(text)).forEach((card, position) => {
-        if (owners[position] !== seat) shares.push({ seat, position, ...deck.makeShare(made[seat].secret, publicKeys[seat], card.c1, { deal, seat }) });
-      }));
-    }
-    const table = group.cardTable(game, cards);
-    const final = deck.deckFromJson(previous);
-    const hands = [];
-    for (let seat = 0; seat < seats; seat++) {
-      hands.push(timed("open", () => owners.flatMap((owner, position) => {
-        if (owner !== seat) return [];
-        const theirs = shares.filter((s) => s.position === position);
-        for (const s of theirs) {
-          if (!deck.checkShare(publicKeys[s.seat], final[position].c1, s.share, s.proof, { deal, seat: s.seat })) throw new Error("share");
+      const out = work(pages[seat]);
+      const ms = performance.now() - t;
+      clock[seat] += ms;
+      own[seat][label] = (own[seat][label] || 0) + ms;
+      for (const { text } of out.send) {
+        bytesIn += text.length;
+        messages += 1;
+        for (const to of seats) {
+          if (to === seat) continue;
+          bytesOut += text.length;
+          queue.push({ at: clock[seat] + (seat === 0 || to === 0 ? trip : 2 * trip), to, from: seat, text });
         }
-        return [deck.openCard(final[position], theirs.map((s) => group.pointFromHex(s.share)), made[seat].secret, table)];
-      })));
-    }
-    const transcript = { v: 1, game, deal, cards, keys, stages, owners, shares };
-    const text = JSON.stringify(transcript);
-    const secrets = made.map((m) => group.scalarToHex(m.secret));
-    const t = performance.now();
-    const verdict = audit(JSON.parse(text), secrets);
-    postMessage({ steps, audit: performance.now() - t, verdict, bytes: text.length, dealt: hands.flat().length });
+      }
+      for (const ev of out.events) {
+        if (ev.kind === "hand") hand[seat] = clock[seat];
+        if (ev.kind === "fault") throw new Error(`seat ${seat}: fault ${ev.seat} ${ev.why}`);
+        if (ev.kind === "audit") verdicts[seat] = { at: clock[seat], ok: ev.verdict.ok, ms };
+      }
+    };
+    const drain = () => {
+      while (queue.length) {
+        queue.sort((a, b) => a.at - b.at);
+        const m = queue.shift();
+        clock[m.to] = Math.max(clock[m.to], m.at);
+        call(m.to, kindOf(m.text), (s) => s.receive(m.from, m.text));
+      }
+    };
+    for (const seat of seats) call(seat, "key", (s) => s.start());
+    drain();
+    const first = Math.max(...hand);
+    const dealBytes = { bytesIn, bytesOut, messages };
+    const last = Math.max(...clock);
+    for (const seat of seats) clock[seat] = last;
+    for (const seat of seats) call(seat, "finish", (s) => s.finish());
+    drain();
+    const audit = Math.max(...verdicts.map((v) => v.at)) - last;
+    postMessage({ first, hand, own, audit, auditCall: Math.max(...verdicts.map((v) => v.ms)), ok: verdicts.every((v) => v.ok),
+      deal: dealBytes, bytesIn, bytesOut, messages });
   } catch (error) {
     postMessage({ error: String(error && error.stack || error) });
   }
@@ -133,6 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=3, help="deals per table (medians printed)")
     parser.add_argument("--cpu", type=float, default=4.0, help="how many times slower the worker")
     parser.add_argument("--trip-ms", type=float, default=50.0, help="one message's one-way trip, for the wait's network part")
+    parser.add_argument("--tables", default="kocka:4,katte:6", help="game:seats, comma-separated (2 to 6 seats)")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -158,12 +164,15 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"load average at the start: {loads[0]}")
                     print(f"worker slowing: {workers.why or f'a fixed loop {plain:.0f} ms -> {slowed:.0f} ms ({slowed / plain:.1f}x)'}")
                     page.evaluate(START, RUNNER)
-                    for game, seats in TABLES:
+                    for game, seats in tables(args.tables):
                         deck = GAMES[game].DECK
                         cards = [deck.code_of[c] for c in range(deck.size)]
+                        size = engine.new_match(game, seats, seed=1)._hand_sizes()
+                        layout: list[int | str] = [k % seats if k < size * seats else "stock" for k in range(len(cards))]
                         runs: list[dict[str, Any]] = []
                         for i in range(args.deals + 1):  # the first warms the JIT and the modules
-                            found = page.evaluate(DEAL, {"game": game, "deal": f"bench-{i}", "seats": seats, "cards": cards})
+                            found = page.evaluate(DEAL, {"game": game, "deal": f"bench-{i}", "players": seats, "cards": cards,
+                                                         "layout": layout, "trip": args.trip_ms})
                             if "error" in found:
                                 raise SystemExit(f"{game}: {found['error']}")
                             if i:
@@ -180,21 +189,26 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def tables(spec: str) -> list[tuple[str, int]]:
+    """``kocka:4,katte:6`` -> the tables to deal."""
+    return [(game, int(n)) for game, n in (part.split(":") for part in spec.split(",") if part)]
+
+
 def report(game: str, seats: int, runs: list[dict[str, Any]], args: argparse.Namespace) -> None:
-    steps = {k: [max(r["steps"][k]) for r in runs] for k in ("keys", "shares", "open")}
-    stage_sums = [sum(r["steps"]["stage"]) for r in runs]
-    critical = [max(r["steps"]["keys"]) + sum(r["steps"]["stage"]) + max(r["steps"]["shares"]) + max(r["steps"]["open"])
-                for r in runs]
-    trips = 2 * (1 + seats + 1)  # keys, each stage, shares: to the host and on
-    print(f"\n{game}, {seats} seats, {runs[0]['dealt']} cards dealt ({len(runs)} deals, worker {args.cpu:g}x slower):")
-    print(f"  keys (slowest seat) {med(steps['keys']):.0f} ms; stages {med(stage_sums):.0f} ms in all "
-          f"({med([med(r['steps']['stage']) for r in runs]):.0f} each); shares (slowest) {med(steps['shares']):.0f} ms; "
-          f"opening (slowest) {med(steps['open']):.0f} ms")
-    print(f"  wait before the first card, computing: {med(critical):.0f} ms (slowest deal {max(critical):.0f})"
-          f" + {trips} trips x {args.trip_ms:.0f} ms = {med(critical) + trips * args.trip_ms:.0f} ms")
-    print(f"  audit after the last card: {med([r['audit'] for r in runs]):.0f} ms"
-          f" (slowest {max(r['audit'] for r in runs):.0f}); verdicts: {sorted({json.dumps(r['verdict']) for r in runs})}")
-    print(f"  transcript: {med([r['bytes'] for r in runs]) / 1000:.1f} KB")
+    firsts = [r["first"] for r in runs]
+    print(f"\n{game}, {seats} seats ({len(runs)} deals, worker {args.cpu:g}x slower, a trip {args.trip_ms:g} ms):")
+    labels = sorted({k for r in runs for o in r["own"] for k in o})
+    per = {k: med([max(o.get(k, 0) for o in r["own"]) for r in runs]) for k in labels}
+    print("  each seat's own work per step (slowest seat, median ms): "
+          + "; ".join(f"{k} {v:.0f}" for k, v in per.items()))
+    print(f"  wait before the first card (the last hand open: critical path + trips): {med(firsts):.0f} ms "
+          f"(slowest deal {max(firsts):.0f})")
+    print(f"  audit after the last card (reveals' trips + the audit): {med([r['audit'] for r in runs]):.0f} ms "
+          f"(the audit's own call {med([r['auditCall'] for r in runs]):.0f} ms); all fair: {all(r['ok'] for r in runs)}")
+    deal = runs[0]["deal"]
+    print(f"  bytes per deal: {deal['messages']} messages, {deal['bytesIn'] / 1000:.1f} KB into the relay, "
+          f"{deal['bytesOut'] / 1000:.1f} KB out of it; with the reveals {runs[0]['bytesIn'] / 1000:.1f} KB in, "
+          f"{runs[0]['bytesOut'] / 1000:.1f} KB out")
 
 
 if __name__ == "__main__":

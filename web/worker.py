@@ -16,7 +16,11 @@ from typing import Any
 
 from table import bots
 from table.controller import Table
+from table.nopeek import NoPeekTable
 from table.replay import Replay
+
+from engine import EngineError
+from engine.partial import PartialMatch
 
 _table: Table | None = None
 _replay: Replay | None = None  # the replay viewer's record: apart from the match on the table
@@ -214,3 +218,79 @@ async def timeout() -> str:
 
 
 __export__ += ["guest_join", "guest_leave", "guest_call", "guest_timeout", "timeout"]
+
+
+# A no-peek table (table/nopeek.py): every page runs its own seat's partial match; the
+# page's JS (net/nopeek-table.js) brings the deal's cards and the other seats' public moves.
+def np_sit(config: str, deal: str) -> str:
+    """This page's seat at a no-peek table: the table from now on is its NoPeekTable."""
+    global _table
+    t = _t()
+    table = NoPeekTable(t.catalogues, t.lang, t.across)
+    reply = table.sit(json.loads(config), json.loads(deal))
+    if "error" not in reply:
+        _table = table
+    return _json(reply)
+
+
+def _np() -> NoPeekTable:
+    table = _t()
+    if isinstance(table, NoPeekTable):
+        return table
+    raise RuntimeError("not at a no-peek table: np_sit() comes first")
+
+
+def np_plan(config: str) -> str:
+    """The first deal's slots, before the seat sits: a table of the config's game, not dealt."""
+    table = NoPeekTable(_t().catalogues, _t().lang, _t().across)
+    data = json.loads(config)
+    try:
+        table.match = PartialMatch(str(data["game"]), int(data["players"]), data.get("options") or {},
+                                   None, me=int(data["seat"])).match
+    except (EngineError, KeyError, TypeError, ValueError) as e:
+        return _json({"error": str(e)})
+    table.face_up = frozenset(int(s) for s in (data.get("levels") or {}))
+    plan = table.plan()
+    plan["names"] = table.names(data, int(data["players"]), int(data["seat"]))
+    return _json(plan)
+
+
+def np_next_plan() -> str:
+    return _json(_np().plan())
+
+
+def np_next_deal(deal: str) -> str:
+    return _json(_np().next_deal_at(json.loads(deal)))
+
+
+def np_take(public: str, cards: str = "null", revealed: str = "null") -> str:
+    return _json(_np().take(public, json.loads(cards), json.loads(revealed)))
+
+
+def np_show(seat: str | int, codes: str) -> str:
+    return _json(_np().show(int(seat), json.loads(codes)))
+
+
+def np_receive(codes: str) -> str:
+    return _json(_np().receive(json.loads(codes)))
+
+
+def np_left(seat: str | int, codes: str) -> str:
+    return _json(_np().left_seat(int(seat), json.loads(codes)))
+
+
+async def np_bot() -> str:
+    return _json(await _np().bot_move())
+
+
+def np_audit(request: str) -> str:
+    return _json(_np().audit_deal(json.loads(request)))
+
+
+def np_known() -> str:
+    """Tests: every card code this seat's no-peek match holds."""
+    return _json(_np().known_cards() if isinstance(_table, NoPeekTable) else [])
+
+
+__export__ += ["np_sit", "np_plan", "np_next_plan", "np_next_deal", "np_take", "np_show", "np_receive", "np_left",
+               "np_bot", "np_audit", "np_known"]

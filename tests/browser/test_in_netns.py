@@ -22,7 +22,8 @@ HERE = Path(__file__).resolve().parent
 # cancels, leaves or cannot deal) in another.
 STRANDED = "stranded or typed_no_name or cannot_start"
 SPLIT = {"netns_friends.py": ["two_friends", "late_reload", STRANDED,
-                              f"not two_friends and not late_reload and not ({STRANDED})"]}
+                              f"not two_friends and not late_reload and not ({STRANDED})"],
+         "netns_nopeek.py": ["nothing_to_see", "cheats"]}
 INNER = [(p.name, k) for p in sorted(HERE.glob("netns_*.py")) for k in SPLIT.get(p.name, [""])]
 
 

@@ -26,7 +26,8 @@ import { showStats } from "./records/stats.js";
 import { replay } from "./records/replay.js";
 import { newNumber, today, readPlayLink, playLink } from "./records/deals.js";
 import { rowKey } from "./records/data-file.js";
-import { openRoom, openInvite, stopHosting, joinPage, answerPage, codePage, resumeHosting, friendsConnected, hostPublic } from "./net/friends.js";
+import { openRoom, openInvite, stopHosting, joinPage, answerPage, codePage, resumeHosting, friendsConnected, hostPublic,
+  hostNoPeek } from "./net/friends.js";
 import { quickMatch, stopQuick, matchOver, presetFor, quickStats } from "./net/quick.js";
 
 const params = new URLSearchParams(location.search);
@@ -82,8 +83,9 @@ async function follow() {
     // (the code stays in the fragment: it never reaches a server, not even this site's)
     const section = showOnly("friends");
     if (r.page === "answer") return answerPage(section, location.hash);
-    if (r.page === "table") return codePage(section, location.hash, { show: showGuestTable, done: () => { go("#/"); showLobby(); } });
-    return joinPage(section, location.hash, { show: showGuestTable, done: () => { go("#/"); showLobby(); } });
+    // (a no-peek table's friend plays its own seat: Python boots for it, python())
+    if (r.page === "table") return codePage(section, location.hash, { show: showGuestTable, done: () => { go("#/"); showLobby(); }, python });
+    return joinPage(section, location.hash, { show: showGuestTable, done: () => { go("#/"); showLobby(); }, python });
   }
   go("#/", true);
   await showLobby(r.page === "deal" && r.link.error ? t("web.deal_link.bad") : undefined);
@@ -234,6 +236,7 @@ async function start(choices, fixed = {}, asked = false) {
       // (asked before the room is left: "Cancel" keeps the room and every friend in it)
       mayDeal: () => mayReplace(game),
       deal: async (guests) => {
+        if (guests.nopeek) return startNoPeek({ ...config, ...choices, friends: undefined }, guests);
         const reply = await start({ ...choices, guests: guests.names, guest_langs: guests.langs, friends: undefined,
           ...(guests.seconds ? { turn_seconds: guests.seconds } : {}), ...(guests.code ? { table_code: guests.code } : {}) },
         { ...fixed, id: config.id }, true);
@@ -252,6 +255,39 @@ async function start(choices, fixed = {}, asked = false) {
   if (reply && reply.error && !config.guests) lobby.show(reply.error); // (a friends room's deal says it itself)
   else if (reply && !reply.error) go(`#/play/${game}`);
   return reply;
+}
+
+/** A no-peek friends table (issue 50): every page deals and plays its own seat; this page
+ * also relays. The table opens once this seat's hand has come; nothing is saved (a partial
+ * record cannot be resumed: a reload leaves the table). */
+async function startNoPeek(config, guests) {
+  const game = config.game;
+  const seat = Number(config.seat ?? 0);
+  const people = new Set([seat, ...Object.keys(guests.names).map(Number)]);
+  const levels = Object.fromEntries(Array.from({ length: config.players }, (_, s) => s).filter((s) => !people.has(s))
+    .map((s) => [String(s), (config.levels || {})[s] && config.levels[s] !== "person" ? config.levels[s] : "medium"]));
+  const seatConfig = { game, players: config.players, options: config.options || {}, seat, name: config.name, lang, levels,
+    id: config.id, names: [] };
+  const section = showOnly("friends");
+  const status = el("p", { id: "room-status", role: "status", text: t("web.nopeek.state.keys") });
+  section.replaceChildren(el("h1", { id: "friends-title", text: t("web.friends.room.title", { game: t(`game.${game}`) }) }), status);
+  await python();
+  const np = await hostNoPeek(seatConfig, guests.names, {
+    said: (text) => { status.textContent = text; },
+    open: (reply) => {
+      playing = { game, config: seatConfig, lock: { release() {} } };
+      showOnly("table");
+      table.open(reply, { save() {}, leave: () => leave(), ended: () => toLobby(), playLink: () => null });
+    },
+    push: (reply) => table.push(reply),
+  });
+  if (!np) return;
+  const dealt = await np.deal();
+  if (dealt?.error) {
+    stopHosting();
+    go("#/");
+    showLobby(dealt.error);
+  }
 }
 
 async function continueMatch(game, fromRoute = false) {

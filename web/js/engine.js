@@ -73,6 +73,17 @@ export function relayGuests(fn) { relay = fn; }
  */
 export async function call(name, ...args) {
   if (remote) return remote.call(name, ...args);
+  return callPython(name, ...args);
+}
+
+/**
+ * A call into this page's own Python worker, whoever answers the table's calls (a no-peek
+ * table's page runs its seat's match here and takes some calls itself: net/nopeek-table.js).
+ * @param {string} name
+ * @param {...unknown} args
+ * @returns {Promise<any>}
+ */
+export async function callPython(name, ...args) {
   const sync = await worker();
   const text = await sync[name](...args);
   await nextTask();
@@ -94,8 +105,10 @@ export async function call(name, ...args) {
  * @param {{messages: object, across: object, lang: string, games: unknown}} data
  */
 export function boot(data) {
-  const ready = call("init", JSON.stringify(data));
+  // (this page's own Python, whoever answers the table's calls: a friend's page boots it for
+  // a no-peek table while the host's page still answers the rest)
+  const ready = callPython("init", JSON.stringify(data));
   // then the bots, while the reader is still in the lobby (a long import, in the worker)
-  ready.then(() => call("warm", JSON.stringify(data.games))).catch(() => {});
+  ready.then(() => callPython("warm", JSON.stringify(data.games))).catch(() => {});
   return ready;
 }

@@ -25,12 +25,14 @@ from __future__ import annotations
 from typing import Any
 
 from engine import Action, EngineError, Event, Match, Refusal
+from engine.audit import audit, verdict_message
 from engine.games.katte import Katte
 from engine.games.kocka import Kocka
 from engine.partial import HIDDEN, PartialMatch, public_action
 
-from . import model
+from . import bots, model
 from .controller import Reply, Table
+from .text import Text
 
 
 class NoPeekTable(Table):
@@ -66,6 +68,130 @@ class NoPeekTable(Table):
             return {"error": str(e)}
         self.waiting = None
         return self.changed(events)
+
+    def plan(self) -> Reply:
+        """The next deal's slots as the no-peek deal lays them out (docs/no-peek.md, "slot"):
+        ``cards`` the engine's deck in its order, ``layout`` each slot's holder (round the seats
+        in turn, as many as the engine deals each; a computer player's slots face up: ``"up"``;
+        the rest ``"stock"``), ``start`` the dealer the rules fix (None: the host draws one)."""
+        m = self.match
+        if m is None:
+            return {"error": self.text("web.error.busy")}
+        if m._deck_copies() != 1:
+            return {"error": "a deck with copies of a card is not dealt at a no-peek table yet"}
+        size, cards = m._hand_sizes(), list(m.DECK.code_of)
+        layout: list[int | str] = ["stock"] * len(cards)
+        for k in range(size * m.players):
+            seat = k % m.players
+            layout[k] = "up" if seat in self.face_up else seat
+        return {"cards": cards, "layout": layout, "start": m._ruled_start(), "size": size}
+
+    def hands_of(self, layout: list[Any], slots: dict[int, str]) -> list[list[str]]:
+        """Each seat's hand as dealt from the cards of the slots (``slots``: slot -> card)."""
+        m = self.match
+        assert m is not None
+        return [[slots[k] for k, h in enumerate(layout) if h == seat or (h == "up" and k % m.players == seat)]
+                for seat in range(m.players)]
+
+    def left_seat(self, seat: int, codes: list[str]) -> Reply:
+        """A person left mid-deal: the hand the others opened from its escrow is face up to
+        all from now on, and a computer player (the host's page decides) plays it."""
+        if self.partial is None:
+            return {"error": self.text("web.error.busy")}
+        try:
+            self.partial.reveal(int(seat), list(codes))
+        except EngineError as e:
+            return {"error": str(e)}
+        self.face_up = self.face_up | {int(seat)}
+        levels = dict(self.config.get("levels") or {})
+        levels.setdefault(str(seat), "medium")
+        self.config["levels"] = levels
+        self.players = bots.Players(self.match.NAME if self.match else "", {int(s): str(v) for s, v in levels.items()},
+                                    self.config.get("number"))
+        return self.changed([])
+
+    async def bot_move(self) -> Reply:
+        """The host's page: the move of the first computer player to act (its hand face up
+        to all), decided here on what every page knows; not applied (it goes round the
+        table like any move, and every page checks it in full)."""
+        m = self.match
+        if m is None:
+            return {"cancelled": True}
+        waiting = model.waiting_bots(m, self.people(m))
+        if not waiting:
+            return {"move": None}
+        epoch = self.epoch
+        try:
+            action = await self.players.action(m, waiting[0], lambda: self.epoch == epoch and m is self.match)
+        except bots.Cancelled:
+            return {"cancelled": True}
+        return {"move": action.text}
+
+    def known_cards(self) -> list[str]:
+        """Every card code this seat's match holds anywhere (tests: nothing the seat may not
+        know until the audit): the hands' known cards, the record's hands and moves, the
+        cards passed and set aside. (A placeholder is no card.)"""
+        m = self.match
+        if m is None:
+            return []
+        deck = m.DECK
+        found: set[str] = set()
+
+        def cards(values: Any) -> None:
+            for c in values or ():
+                if isinstance(c, (list, tuple)):
+                    cards(c)
+                elif isinstance(c, int) and not isinstance(c, bool) and 0 <= c < len(deck.code_of):
+                    found.add(deck.code_of[c])
+
+        for hand in getattr(m, "hands", None) or ():
+            cards(hand)
+        for name in ("passed", "sets", "discards"):
+            cards(getattr(m, name, None))
+        words = set(deck.code_of)
+        for record in m.records:
+            for text in [*(c for h in record.hands for c in h), *record.actions, record.turned or ""]:
+                found.update(w for w in str(text).split() if w in words)
+        if self.partial is not None and self.partial._incoming:
+            cards(self.partial._incoming)
+        return sorted(found)
+
+    def audit_deal(self, request: dict[str, Any]) -> Reply:
+        """The rules' audit of the deal just over (engine/audit.py) on every card, once the
+        deal's cryptography opened them: ``slots`` (slot -> card), ``layout``, ``start``,
+        ``actions`` (every move in full), ``earlier`` (the match's audited deals). The
+        verdict, with its reason in the player's language."""
+        m = self.match
+        if m is None:
+            return {"error": self.text("web.error.busy")}
+        slots = {int(k): str(v) for k, v in (request.get("slots") or {}).items()}
+        try:
+            hands = self.hands_of(list(request["layout"]), slots)
+        except (KeyError, TypeError, ValueError) as e:
+            return {"ok": False, "reason": "refusal.bad_args", "seat": None, "text": str(e)}
+        verdict = audit(m.NAME, m.players, self.config.get("options") or {}, m.names, int(request["start"]), hands,
+                        request.get("turned"), [str(a) for a in request.get("actions") or []],
+                        earlier=request.get("earlier") or ())
+        if not verdict["ok"]:
+            verdict["text"] = verdict_message(verdict, self.lang)
+            verdict.pop("message", None)
+        else:
+            deals = verdict["record"]["deals"]
+            verdict = {"ok": True, "deal": deals[-1]}
+        return verdict
+
+    def model(self, t: Text, view: dict[str, Any]) -> dict[str, Any]:
+        """The table as at any table; a page that is not the host's waits for the others'
+        moves (computer players' too: the host's page decides them), and has no hint or undo."""
+        built = super().model(t, view)
+        built.update(nopeek=True, nopeek_bots=bool(self.face_up), can_undo=False, hint=None, can_hint=False, guest=not self.config.get("np_host"))
+        summary = built.get("summary")
+        if summary and summary["next"]["id"] == "next" and not self.config.get("np_host"):
+            summary["next"] = {"id": "wait", "label": t("web.friends.summary.readied")}
+        return built
+
+    def report(self, out: Reply) -> None:
+        """No outcome from a partial match: a no-peek deal counts once its audit says fair."""
 
     def people(self, m: Match) -> set[int]:
         """Every seat but the computer players' (and Katte's leavers'): persons at their own pages."""

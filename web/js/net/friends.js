@@ -155,7 +155,8 @@ async function hosting(hostName, matchId = "") {
   const { createHost } = await import("./host.js");
   if (host !== setting) return host; // (the table was left meanwhile: nothing is made)
   const h = createHost(table, { hostName, inRoom: () => Boolean(host?.room), onChange: () => { drawSeats(); host?.onSeats?.(); },
-    freeSeats: () => freeSeats(), tokens: loadTokens(), onTokens: saveTokens, words: loadCatalogue });
+    freeSeats: () => freeSeats(), tokens: loadTokens(), onTokens: saveTokens, words: loadCatalogue,
+    noPeek: () => host?.noPeek ?? null });
   const answers = "BroadcastChannel" in globalThis ? new BroadcastChannel(ANSWERS) : null;
   host = { matchId, name: hostName, host: h, invites: new Map(), answers, status: new Map(), room: null, code: null, codeRoom: null };
   if (answers) {
@@ -196,10 +197,26 @@ export async function hostPublic(hostName, config, code, { onSeats, onError }) {
   return Boolean(host?.codeRoom);
 }
 
+/** A no-peek match on this page's friends table (issue 50): the host's page becomes the
+ * relay and its own seat (net/nopeek-host.js). ``guests``: the friends' names by seat. The
+ * first deal starts at once; ``open(reply)`` once this seat's hand has come. */
+export async function hostNoPeek(config, guests, { open, push, said }) {
+  if (!host?.host) return null;
+  const { createNoPeekHost } = await import("./nopeek-host.js");
+  host.noPeek = createNoPeekHost({ friends: host.host, config, guests, tableId: config.id, open, push, said });
+  useRemote(host.noPeek.page.remote); // (the seat's own moves go round the table from its page)
+  window.kortti.noPeek = () => host?.noPeek?.page;
+  return host.noPeek;
+}
+
 /** The table is left: every friend's channel closes and the invites with them. */
 export function stopHosting() {
   if (!host) return;
   host.codeRoom?.leave();
+  if (host.noPeek) {
+    host.noPeek.page.close();
+    useRemote(null);
+  }
   host.host?.close(); // (none yet while the host is being set up)
   for (const inv of host.invites.values()) inv.close?.();
   host.answers?.close();
@@ -223,16 +240,20 @@ export async function openRoom(section, config, { deal, back, mayDeal }) {
     host.room = null;
     const seconds = Number(turn?.value || 0);
     section.replaceChildren(); // (the table's invite dialog draws the same list: one of it at a time)
-    deal({ names, langs, seconds, code: host.code });
+    deal({ names, langs, seconds, code: host.code, nopeek: noPeek.checked });
   } });
   // a turn timer for every person at the table (Katte has its own, K-13, among its options)
   const turn = config.game === "katte" ? null : el("select", { id: "room-timer" },
     ...[0, 20, 45, 90].map((n) => el("option", { value: String(n), text: n ? t("web.friends.timer.seconds", { s: n }) : t("web.friends.timer.off") })));
+  // the host's choice for the whole table (issue 50): the players' devices deal, the host's sees no hand
+  const noPeek = el("input", { type: "checkbox", id: "room-nopeek", "aria-describedby": "room-nopeek-help" });
   section.replaceChildren(
     el("h1", { id: "friends-title", text: t("web.friends.room.title", { game: t(`game.${config.game}`) }) }),
     el("p", { class: "invite-how", text: t("web.friends.invite.how") }),
     el("ul", { id: "invite-seats", class: "invite-seats" }),
     el("section", { id: "code-panel", class: "code-panel", "aria-labelledby": "code-title" }),
+    el("p", { class: "field" }, noPeek, " ", el("label", { for: "room-nopeek", text: t("web.nopeek.choice") }),
+      el("small", { id: "room-nopeek-help", class: "help", text: t("web.nopeek.choice.help") })),
     // (replaceChildren writes a null as the word "null": no timer, no node)
     ...(turn ? [el("p", { class: "field" }, el("label", { for: "room-timer", text: t("web.friends.timer") }), " ", turn,
       el("small", { class: "help", text: t("web.friends.timer.help") }))] : []),
@@ -572,7 +593,7 @@ function backLink() {
 
 /** ``#/join/<seat>.<code>``: the friend's page. ``show(reply)`` puts the table on screen;
  * ``done()`` goes back to the lobby. */
-export function joinPage(section, text, { show, done }) {
+export function joinPage(section, text, { show, done, python = null }) {
   const link = readLink(text, "join");
   const title = el("h1", { id: "friends-title", text: t("web.friends.join.title") });
   if (!link) {
@@ -622,7 +643,7 @@ export function joinPage(section, text, { show, done }) {
       go.disabled = false;
       return;
     }
-    seatFriend(section, channel, name.value.trim(), { show, done, said, hide: [box, form] });
+    seatFriend(section, channel, name.value.trim(), { show, done, said, hide: [box, form], python });
   }
 }
 
@@ -631,13 +652,41 @@ export function joinPage(section, text, { show, done }) {
  * says so and offers the way back). A quick match says its own words: ``welcomed(host)``
  * in place of the room's "Ready", ``closed(why, host)`` in place of the page that says
  * the table ended. Every name the host sends is checked before it is shown (cleanName). */
-export async function seatFriend(section, channel, who, { show, done, said, hide = [], lost = null, welcomed = null, closed = null }) {
+export async function seatFriend(section, channel, who, { show, done, said, hide = [], lost = null, welcomed = null, closed = null, python = null }) {
   const { createGuest } = await import("./guest.js");
   let opened = false;
   let hostName = "";
+  let noPeek = null; // a no-peek table: this page's seat (net/nopeek-table.js), from the first deal (a promise)
+  let seat = null;
   const guest = createGuest(channel, {
     name: who, lang, token: savedToken(), text: t,
+    onNoPeek(msg) {
+      if (msg.kind === "np-deal" && !noPeek) {
+        // this page plays its own seat's match: Python boots, the deal's session starts at once
+        noPeek = import("./nopeek-table.js").then(({ createNoPeekPage }) => {
+          const config = { ...msg.config, seat, name: who, lang };
+          const page = createNoPeekPage({ config, python: python?.(), submit: (envelope) => guest.noPeek(envelope),
+            said: (text) => { said.textContent = text; },
+            open: (reply) => {
+              opened = true;
+              show(reply, { leave: () => { guest.leave(); useRemote(null); page.close(); done(); } });
+            },
+            push: (reply) => table.push(reply) });
+          useRemote(page.remote);
+          window.kortti.noPeek = () => page;
+          return page;
+        });
+      }
+      // (in the order they came: each waits for the page, made once)
+      noPeek?.then((page) => {
+        if (msg.kind === "np-deal") page.deal(msg.deal);
+        else if (msg.kind === "np") page.take(msg);
+        else if (msg.kind === "np-left") page.left(msg.seat);
+        else if (msg.kind === "np-refused") page.refused(msg.seat, msg.why);
+      });
+    },
     onWelcome(w) {
+      seat = w.seat;
       hostName = protocol.cleanName(w.host);
       if (welcomed) {
         try { localStorage.setItem(TOKEN_KEY, w.token); } catch { /* private mode */ }
@@ -668,6 +717,7 @@ export async function seatFriend(section, channel, who, { show, done, said, hide
     },
     onClosed(why) {
       useRemote(null);
+      noPeek?.then((page) => page.close());
       if (opened) {
         opened = false;
         table.close();
@@ -699,7 +749,7 @@ function closedTitle(why, hostName) {
  * table code, over public relays, once the page has said what that sends to whom. The page
  * keeps looking for the host: after a lost connection (the host reloaded, a network
  * dropped) it is seated again from the next deal with no new exchange (its token). */
-export function codePage(section, text, { show, done }) {
+export function codePage(section, text, { show, done, python = null }) {
   const code = readCode(decodeURIComponent(String(text).replace(/^#\/table\//, "").replace(/\?.*$/s, "")));
   const invited = invitedText(invitedTo(text), "web.friends.code.invited");
   const title = el("h1", { id: "friends-title", text: t("web.friends.join.title") });
@@ -748,7 +798,7 @@ export function codePage(section, text, { show, done }) {
         clearTimeout(slow);
         stopWaiting();
         current = { closed: false };
-        current = await seatFriend(section, ch, name.value.trim(), { show, done, said, hide: [form], lost: () => {
+        current = await seatFriend(section, ch, name.value.trim(), { show, done, said, hide: [form], python, lost: () => {
           current = null;
           section.replaceChildren(el("h1", { id: "friends-title", text: t("web.friends.code.lost.title") }),
             el("p", { id: "join-status", role: "status", text: t("web.friends.code.lost") }),

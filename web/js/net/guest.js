@@ -27,7 +27,8 @@ function cleanNames(reply) {
  * @param {RTCDataChannel} channel
  * @param {{name: string, lang: string, token: string,
  *   onWelcome(w: {seat: number, host: string, token: string}): void,
- *   onReply(reply: object): void, onClosed(why: string): void, text(key: string): string}} hooks
+ *   onReply(reply: object): void, onClosed(why: string): void, text(key: string): string,
+ *   onNoPeek?: (msg: any) => void}} hooks ``onNoPeek``: a no-peek table's messages (np, np-deal, np-left, np-refused)
  */
 export function createGuest(channel, hooks) {
   let id = 0;
@@ -73,6 +74,7 @@ export function createGuest(channel, hooks) {
         pending.delete(msg.id);
       }
     } else if (msg.kind === "closed") end(msg.why);
+    else if (msg.kind.startsWith("np")) hooks.onNoPeek?.(msg);
   };
   channel.onclose = () => end("lost");
 
@@ -136,6 +138,9 @@ export function createGuest(channel, hooks) {
         default: return { error: hooks.text("web.friends.guest.no") }; // hints, undo, reviews: the host's page has them
       }
     },
+    /** A no-peek table: this seat's deal texts and move, for the host's relay.
+     * @param {{texts: Array<{to: "all" | number, text: string}>, move?: string}} envelope */
+    noPeek(envelope) { send("np", envelope); },
     /** The friend is ready for the deal (the host's room waits for everyone). */
     ready() { send("ready", {}); },
     leave() {

@@ -29,9 +29,12 @@ const HELLO_MS = 10000;
  * ``freeSeats()``: the seats a friend who comes by the table code may take, in order;
  * ``tokens``/``onTokens``: the friends' tokens by seat, kept by the caller (they outlive a reload).
  * ``words(lang)``: resolves once the worker has a language's words (a friend's, fetched when one joins).
+ * ``noPeek``: a no-peek table's relay (net/nopeek-host.js): a friend's deal texts go to it,
+ * and a friend gone mid-match is said to it (``left``).
  * @param {{hostName: string, inRoom?: () => boolean, onChange?: () => void, freeSeats?: () => number[],
  *   tokens?: Record<string, string>, onTokens?: (tokens: Record<string, string>) => void,
- *   words?: (lang: string) => Promise<unknown>}} options
+ *   words?: (lang: string) => Promise<unknown>,
+ *   noPeek?: () => ({take(seat: number, msg: object): void, left(seat: number): void} | null)}} options
  */
 export function createHost(table, options) {
   /** @type {Map<number, Seat>} */
@@ -148,6 +151,7 @@ export function createHost(table, options) {
     channel.onmessage = (/** @type {{data: unknown}} */ event) => {
       if (s.channel !== channel) return;
       s.heard = performance.now();
+      /** @type {any} */ (globalThis).korttiTap?.(event.data); // (tests and bug reports: every message as it came)
       if (!s.rate.take()) return refuse(s, "flood");
       const got = protocol.parse(event.data, "guest");
       if (!got.ok) {
@@ -176,6 +180,11 @@ export function createHost(table, options) {
       if (!s.joined) return refuse(s, "hello");
       if (msg.kind === "ping") return undefined;
       if (msg.kind === "bye") return drop(s, "bye");
+      if (msg.kind === "np") {
+        const np = options.noPeek?.();
+        if (!np) return refuse(s, "unknown");
+        return np.take(Number(s.seat), msg);
+      }
       if (msg.kind === "ready") {
         s.ready = true;
         return options.onChange?.();
@@ -244,7 +253,12 @@ export function createHost(table, options) {
     }
     channel.close();
     if (s.joined && options.inRoom?.()) s.joined = false;
-    if (s.joined) {
+    const np = s.joined ? options.noPeek?.() : null;
+    if (np) {
+      // a no-peek table: the others open the friend's hand, the host's page plays it face up
+      s.joined = false;
+      np.left(Number(s.seat));
+    } else if (s.joined) {
       s.joined = false;
       queue(async () => {
         const reply = await call("guest_leave", s.seat);
@@ -257,6 +271,12 @@ export function createHost(table, options) {
 
   return {
     attach,
+    /** A message to one friend's page (a no-peek table's relay), if its channel is open.
+     * @param {number} seat @param {string} kind @param {Record<string, unknown>} fields */
+    sendTo(seat, kind, fields) {
+      const s = seats.get(seat);
+      if (s?.joined && s.channel?.readyState === "open") send(s, kind, fields);
+    },
     /** The host removes a friend: the seat goes to a computer player at once. */
     /** @param {number} seat */
     remove(seat) {

@@ -10,6 +10,9 @@ export const VERSION = 1;
 /** Bytes, at most, of one message: a friend's (decisions are short) and the host's (a table). */
 export const MAX_FROM_GUEST = 8 * 1024;
 export const MAX_FROM_HOST = 512 * 1024;
+/** A no-peek table's deal texts (web/js/net/nopeek-relay.js): a stage or a seat's shares are
+ * tens of KB; the relay checks each text's own size. */
+export const MAX_NOPEEK = 512 * 1024;
 
 /** Each side says it is there this often (ms), and takes the other as lost after ``LOST_MS``
  * of silence: a closed tab or a dropped network is seen in seconds, and the table never
@@ -34,14 +37,22 @@ export const TIMER_GRACE_MS = 3000;
  * @typedef {{v: number, kind: "bye"}} Bye
  * @typedef {{v: number, kind: "ready"}} Ready
  * @typedef {{v: number, kind: "ping"}} Ping
- * @typedef {Hello | Call | Bye | Ready | Ping} FromGuest
+ * @typedef {{v: number, kind: "np", texts: Array<{to: "all" | number, text: string}>, move?: string}} NoPeekOut
+ *   a no-peek table's deal texts and move, for the host's relay
+ * @typedef {Hello | Call | Bye | Ready | Ping | NoPeekOut} FromGuest
  * @typedef {{v: number, kind: "welcome", seat: number, host: string, token: string}} Welcome
  * @typedef {{v: number, kind: "update", seq: number, reply: object}} Update
  * @typedef {{v: number, kind: "answer", id: number, seq: number, reply: object}} Answer
  * @typedef {{v: number, kind: "refused", id?: number, why: string}} Refused
  * @typedef {{v: number, kind: "closed", why: string}} Closed
  * @typedef {{v: number, kind: "table", host: string}} TableHere the host, to a peer met by the table code
- * @typedef {Welcome | Update | Answer | Refused | Closed | Ping | TableHere} FromHost
+ * @typedef {{v: number, kind: "np", from: number, n: number, texts: string[], move?: string}} NoPeekIn
+ *   another seat's deal texts and move, as the relay numbered them
+ * @typedef {{v: number, kind: "np-deal", deal: object, config: object}} NoPeekDeal a no-peek deal begins
+ * @typedef {{v: number, kind: "np-left", seat: number}} NoPeekLeft a seat's page is gone mid-deal
+ * @typedef {{v: number, kind: "np-refused", seat: number, why: string}} NoPeekRefused the relay refused a seat's text
+ * @typedef {Welcome | Update | Answer | Refused | Closed | Ping | TableHere | NoPeekIn | NoPeekDeal | NoPeekLeft
+ *   | NoPeekRefused} FromHost
  * @typedef {{ok: true, msg: any, why?: undefined} | {ok: false, why: "oversized"|"malformed"|"version"|"unknown", msg?: undefined}} Parsed
  */
 
@@ -61,6 +72,8 @@ const FROM_GUEST = {
   bye: () => true,
   ready: () => true,
   ping: () => true,
+  np: (m) => Array.isArray(m.texts) && m.texts.length <= 8 && (m.move === undefined || isText(m.move, 400))
+    && m.texts.every((/** @type {any} */ x) => isObject(x) && isText(x.text, 64 * 1024) && (x.to === "all" || isCount(x.to))),
 };
 /** @type {Record<string, Shape>} */
 const FROM_HOST = {
@@ -72,6 +85,11 @@ const FROM_HOST = {
   closed: (m) => isText(m.why, 40),
   ping: () => true,
   table: (m) => isText(m.host, 64),
+  np: (m) => isCount(m.from) && isCount(m.n) && Array.isArray(m.texts) && m.texts.length <= 8
+    && m.texts.every((/** @type {unknown} */ x) => isText(x, 64 * 1024)) && (m.move === undefined || isText(m.move, 400)),
+  "np-deal": (m) => isObject(m.deal) && isObject(m.config),
+  "np-left": (m) => isCount(m.seat),
+  "np-refused": (m) => isCount(m.seat) && isText(m.why, 40),
 };
 
 /** @param {unknown} x */
@@ -88,7 +106,11 @@ function isObject(x) {
 export function parse(data, from) {
   const max = from === "guest" ? MAX_FROM_GUEST : MAX_FROM_HOST;
   if (typeof data !== "string") return { ok: false, why: "malformed" };
-  if (data.length > max) return { ok: false, why: "oversized" };
+  // (a no-peek deal text is larger than any other message: its kind is read before the size)
+  const large = data.length > max || (from === "guest" && data.length > MAX_FROM_GUEST);
+  if (data.length > Math.max(max, MAX_NOPEEK) || (large && !data.startsWith(`{"v":${VERSION},"kind":"np"`))) {
+    return { ok: false, why: "oversized" };
+  }
   let msg;
   try {
     msg = JSON.parse(data);
@@ -97,6 +119,7 @@ export function parse(data, from) {
   }
   if (!isObject(msg)) return { ok: false, why: "malformed" };
   if (msg.v !== VERSION) return { ok: false, why: "version" };
+  if (large && msg.kind !== "np") return { ok: false, why: "oversized" };
   const shapes = from === "guest" ? FROM_GUEST : FROM_HOST;
   if (!Object.hasOwn(shapes, msg.kind)) return { ok: false, why: "unknown" };
   if (!shapes[msg.kind](msg)) return { ok: false, why: "malformed" };

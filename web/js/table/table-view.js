@@ -60,6 +60,8 @@ export function skeleton(root, on) {
       el("p", { id: "status", class: "status" }),
       // a friends table: who left this deal (a computer player took the seat)
       el("p", { id: "table-notice", class: "table-notice", role: "status" }),
+      // a no-peek table: what its deal is doing ("Shuffling… 2 of 4", "Checking the deal… all fair")
+      el("p", { id: "nopeek-state", class: "table-notice", role: "status" }),
       el("div", { id: "timer", class: "timer" }),
       el("p", { id: "hint", class: "hint", role: "status" }),
       el("div", { id: "why", class: "why", role: "alert" }),
@@ -478,6 +480,8 @@ export function drawMeta(m) {
   if (m.daily) parts.push(t("web.table.daily", { date: dayOf(m.daily) }));
   if (m.number) parts.push(t("web.table.number", { number: String(m.number) })); // digits as typed for the CLI
   if (m.practice) parts.push(t("web.table.practice"));
+  // a no-peek table (issue 50): said, and that its computer players play face up
+  if (m.nopeek) parts.push(t("web.nopeek.badge"), ...(m.nopeek_bots ? [t("web.nopeek.badge.bots")] : []));
   $("table-meta").textContent = parts.join(" · ");
 }
 

@@ -1,0 +1,411 @@
+// One page at a no-peek table (issue 50), the host's and each friend's alike: its seat's
+// match in Python (web/table/nopeek.py: the seat's own cards and the public moves), its
+// seat's deal in a module worker (web/js/nopeek/worker.js: the curve work off the page), and
+// between them the deal's texts and the moves, as the host's relay orders them. Nothing that
+// arrives is trusted: the session checks every text, Python every move it can see, and at
+// the deal's end every card is opened and the whole deal audited (deal-audit.js, then the
+// rules through engine/audit.py); every page says the same verdict in its own words.
+import { callPython } from "../engine.js";
+import { t } from "../i18n.js";
+
+/**
+ * @typedef {{to: "all" | number, text: string}} Outgoing a deal text and where it goes
+ * @typedef {{from: number, n: number, texts: string[], move?: string}} Envelope as the relay
+ *   hands it on: the channel's seat, its number in the table's one order, the deal texts and
+ *   the move in public form (a computer player's: from the host's seat)
+ * @typedef {{id: string, seats: number[], layout: Array<number | "up" | "stock">, cards: string[],
+ *   start: number, host: number}} Deal the host's deal: its id, the crypto seats, each slot's
+ *   holder, the deck in the engine's order, the dealer, the relaying seat
+ * @typedef {{game: string, players: number, options: object, names: string[], levels: Record<string, string>,
+ *   seat: number, name: string, lang: string, np_host?: boolean}} Config
+ * @typedef {{slot: number, card: string}} SlotCard
+ */
+
+/** The audit's faults (deal-audit.js's FaultKind, and the session's voiding faults) as their words. */
+const VOID_WORDS = {
+  format: "web.nopeek.void.format", "key-proof": "web.nopeek.void.forged", signature: "web.nopeek.void.forged",
+  escrow: "web.nopeek.void.escrow", complaint: "web.nopeek.void.complaint", refused: "web.nopeek.void.refused",
+  "key-mismatch": "web.nopeek.void.key", seed: "web.nopeek.void.seed", shuffle: "web.nopeek.void.shuffle",
+  share: "web.nopeek.void.share", show: "web.nopeek.void.share", give: "web.nopeek.void.share",
+  open: "web.nopeek.void.forged", piece: "web.nopeek.void.escrow", left: "web.nopeek.void.left",
+};
+
+/** The session's progress, as the status line says it. */
+const PROGRESS = { keys: "web.nopeek.state.keys", shuffle: "web.nopeek.state.shuffle", seed: "web.nopeek.state.seed",
+  deal: "web.nopeek.state.deal", audit: "web.nopeek.state.audit" };
+
+/** The module worker that runs this page's DealSession: ``run(op, ...)`` resolves to {send, events}. */
+function sessionWorker() {
+  const worker = new Worker(new URL("../nopeek/worker.js", import.meta.url), { type: "module" });
+  let id = 0;
+  /** @type {Map<number, {ok: (v: any) => void, no: (e: Error) => void}>} */
+  const waiting = new Map();
+  worker.onmessage = (/** @type {MessageEvent<any>} */ event) => {
+    const got = waiting.get(event.data.id);
+    waiting.delete(event.data.id);
+    if (!got) return;
+    if (event.data.error) got.no(new Error(event.data.error));
+    else got.ok(event.data);
+  };
+  return {
+    /** @param {string} op @param {{options?: object, args?: unknown[]}} [what] @returns {Promise<{send: Outgoing[], events: any[]}>} */
+    run(op, what = {}) {
+      id += 1;
+      const mine = id;
+      return new Promise((ok, no) => {
+        waiting.set(mine, { ok, no });
+        worker.postMessage({ id: mine, op, ...what });
+      });
+    },
+    close() { worker.terminate(); },
+  };
+}
+
+/**
+ * A page's seat at a no-peek table.
+ * @param {{config: Config, submit: (envelope: {texts: Outgoing[], move?: string}) => void,
+ *   open: (reply: any) => void, push: (reply: any) => void, said?: (text: string) => void,
+ *   python?: Promise<unknown> | null}} hooks
+ *   ``submit``: to the host's relay (the host's own page: straight into it); ``open``: the
+ *   seat's first table (the deal's hand came); ``push``: a later table, drawn in its turn;
+ *   ``said``: the status line before the table is open; ``python``: resolves once this page's
+ *   Python has booted (a friend's page boots it for the first no-peek deal)
+ */
+export function createNoPeekPage({ config, submit, open, push, said, python = null }) {
+  const session = sessionWorker();
+  const me = config.seat;
+  /** @type {Promise<unknown>} every step in the relay's order, one at a time */
+  let work = Promise.resolve();
+  /** @type {Deal | null} */
+  let deal = null;
+  let seated = false;
+  let finished = false;
+  let audited = false;
+  /** my cards' slots: card → slot (the ones the deal opened to me and I still hold) */
+  const mine = new Map();
+  /** every move of the deal as it went round, with the slots of the cards it hid ("?") */
+  /** @type {Array<{move: string, slots: number[]}>} */
+  let moves = [];
+  /** the computer players' (and leavers') seats: their hands face up */
+  const faceUp = new Set(Object.keys(config.levels || {}).map(Number));
+  /** the deals audited fair, as the rules' audit gives them (the next deal's start follows from them) */
+  /** @type {object[]} */
+  const earlier = [];
+  /** what happened, for tests and bug reports: faults, refusals, verdicts */
+  /** @type {Array<{kind: string, seat?: number | string, why?: string, text?: string}>} */
+  const log = [];
+  let state = "";
+
+  const name = (/** @type {number | string} */ seat) => (typeof seat === "number" ? config.names[seat] ?? `${seat + 1}` : String(seat));
+
+  /** The status line: the table's, or (before the table opens) the room's. @param {string} text */
+  function say(text) {
+    state = text;
+    const line = document.getElementById("nopeek-state");
+    if (line && !document.getElementById("table")?.hidden) line.textContent = text;
+    else said?.(text);
+  }
+
+  /** @param {() => Promise<unknown>} job */
+  function queue(job) {
+    work = work.then(job).catch((e) => {
+      console.warn("kortti: the no-peek table failed:", e);
+      say(t("web.error.python"));
+    });
+    return work;
+  }
+
+  /** A reply of the seat's table: opened the first time, pushed after. @param {any} reply */
+  function draw(reply) {
+    if (!reply || reply.error || !reply.model) return;
+    if (!seated) {
+      seated = true;
+      open(reply);
+      say(state);
+    } else push(reply);
+  }
+
+  /** The seat's own texts onto the wire. @param {Outgoing[]} texts @param {string} [move] */
+  function send(texts, move) {
+    if (texts.length || move) submit(move ? { texts, move } : { texts });
+  }
+
+  /**
+   * What the session said: its progress, the hand, the cards opened; faults named.
+   * @param {any[]} events @param {number} [from] the envelope's seat
+   * @returns {Promise<{faulted: boolean, up: Map<number, string>, received: string[]}>}
+   */
+  async function events(events, from) {
+    let faulted = false;
+    /** @type {Map<number, string>} */
+    const up = new Map(); // slot → card, opened face up by this step
+    /** @type {string[]} */
+    const received = [];
+    /** @type {SlotCard[] | null} */
+    let hand = null;
+    for (const e of events) {
+      if (e.kind === "progress" && PROGRESS[/** @type {keyof PROGRESS} */ (e.step)]) {
+        say(t(PROGRESS[/** @type {keyof PROGRESS} */ (e.step)], { done: e.done, total: e.total }));
+      } else if (e.kind === "hand") {
+        hand = e.cards;
+      } else if (e.kind === "up") {
+        up.set(e.slot, e.card);
+      } else if (e.kind === "received") {
+        for (const c of e.cards) { mine.set(c.card, c.slot); received.push(c.card); }
+      } else if (e.kind === "opened") {
+        faceUp.add(e.seat);
+        log.push({ kind: "opened", seat: e.seat });
+        draw(await callPython("np_left", e.seat, JSON.stringify(e.cards.map((/** @type {SlotCard} */ c) => c.card))));
+        say(t("web.nopeek.left", { name: name(e.seat) }));
+      } else if (e.kind === "fault") {
+        if (e.seat === from || e.seat === "relay") faulted = true;
+        log.push({ kind: "fault", seat: e.seat, why: e.why });
+        const words = VOID_WORDS[/** @type {keyof VOID_WORDS} */ (e.why)];
+        const voids = words && e.why !== "shares";
+        say(voids ? t(words, { name: name(e.seat) }) : t("web.nopeek.refused", { name: name(e.seat) }));
+      } else if (e.kind === "audit") {
+        await verdict(e.verdict, e.hands);
+      }
+    }
+    if (hand) await dealt(hand, up);
+    return { faulted, up, received };
+  }
+
+  /** The hand opened: the seat sits (or the next deal starts) with it and the face-up hands.
+   * @param {SlotCard[]} hand @param {Map<number, string>} up */
+  async function dealt(hand, up) {
+    const d = /** @type {Deal} */ (deal);
+    mine.clear();
+    for (const c of hand) mine.set(c.card, c.slot);
+    /** @type {Record<string, string[]>} */
+    const known = {};
+    d.layout.forEach((holder, slot) => {
+      if (holder !== "up") return;
+      const seat = slot % config.players;
+      (known[seat] ??= []).push(/** @type {string} */ (up.get(slot)));
+    });
+    const start = { start: d.start, hand: hand.map((c) => c.card), known, turned: null };
+    await python;
+    const reply = seated ? await callPython("np_next_deal", JSON.stringify(start))
+      : await callPython("np_sit", JSON.stringify({ ...config, levels: config.levels || {} }), JSON.stringify(start));
+    if (reply?.error) {
+      log.push({ kind: "error", text: reply.error });
+      say(reply.error);
+      return;
+    }
+    say("");
+    draw(reply);
+  }
+
+  /** Every card opened: the rules' audit on the whole deal, then the verdict said.
+   * @param {{ok: boolean, kind?: string, seat?: number | null}} v @param {SlotCard[]} hands */
+  async function verdict(v, hands) {
+    audited = true;
+    if (!v.ok) {
+      const key = VOID_WORDS[/** @type {keyof VOID_WORDS} */ (v.kind)] ?? "web.nopeek.void.format";
+      log.push({ kind: "void", seat: v.seat ?? undefined, why: v.kind });
+      return say(t(key, { name: name(v.seat ?? "?") }));
+    }
+    const d = /** @type {Deal} */ (deal);
+    const slots = Object.fromEntries(hands.map((c) => [c.slot, c.card]));
+    const actions = moves.map(({ move, slots: hidden }) => {
+      let k = 0;
+      return move.split(" ").map((w) => (w === "?" ? slots[hidden[k++]] ?? "?" : w)).join(" ");
+    });
+    const got = await callPython("np_audit", JSON.stringify({ slots, layout: d.layout, start: d.start, actions, earlier }));
+    if (got.ok) {
+      earlier.push(got.deal);
+      log.push({ kind: "fair" });
+      return say(t("web.nopeek.state.fair"));
+    }
+    log.push({ kind: "void", seat: got.seat, why: got.reason });
+    say(t("web.nopeek.void.rule", { name: name(got.seat ?? "?"), reason: got.text ?? got.reason }));
+  }
+
+  /** After a table changed: the deal over → this seat reveals its key (once). @param {any} reply */
+  async function maybeFinish(reply) {
+    if (finished || !reply?.model || reply.model.next !== "over") return;
+    finished = true;
+    const out = await session.run("finish");
+    send(out.send);
+    await events(out.events);
+  }
+
+  /**
+   * Another seat's move and texts, in the relay's order.
+   * @param {Envelope} env
+   */
+  async function take(env) {
+    let faulted = false;
+    /** @type {Map<number, string>} */
+    const up = new Map();
+    /** @type {string[]} */
+    const received = [];
+    /** @type {number[]} */
+    const hidden = [];
+    for (const text of env.texts) {
+      const out = await session.run("receive", { args: [env.from, text] });
+      send(out.send);
+      const got = await events(out.events, env.from);
+      faulted ||= got.faulted;
+      got.up.forEach((card, slot) => up.set(slot, card));
+      received.push(...got.received);
+      hidden.push(...slotsHidden(text));
+    }
+    if (!env.move) return;
+    const seat = Number(env.move.split(" ")[0]);
+    // a move comes on its own seat's channel, or a face-up hand's from the host's page
+    const moverOk = seat === env.from || (env.from === deal?.host && faceUp.has(seat));
+    const shown = [...up.values()];
+    const named = env.move.split(" ").slice(2).filter((w) => w !== "?");
+    // the cards a move shows are the ones the deal opened with it
+    const matches = shown.every((card) => named.includes(card));
+    if (faulted || !moverOk || !matches) {
+      log.push({ kind: "refused", seat, why: faulted ? "texts" : !moverOk ? "seat" : "cards" });
+      return say(t("web.nopeek.refused", { name: name(seat) }));
+    }
+    const reply = await callPython("np_take", env.move);
+    if (reply.refused) {
+      log.push({ kind: "refused", seat, why: reply.refused.reason, text: reply.refused.text });
+      return say(t("web.nopeek.refused.move", { name: name(seat), reason: reply.refused.text }));
+    }
+    moves.push({ move: env.move, slots: hidden });
+    let last = reply;
+    if (received.length) {
+      const after = await callPython("np_receive", JSON.stringify(received));
+      if (after?.model) last = after;
+    }
+    if (env.from === me) return last; // (the host's page: a computer player's move, drawn by the caller)
+    draw(last);
+    await maybeFinish(last);
+    return last;
+  }
+
+  /** The slots a text hides (a face-down card, a pass): their cards come at the audit. @param {string} text */
+  function slotsHidden(text) {
+    try {
+      const msg = JSON.parse(text);
+      if (msg.kind === "hide") return [msg.body.slot];
+      if (msg.kind === "give") return msg.body.slots;
+    } catch { /* the session refused it */ }
+    return [];
+  }
+
+  /**
+   * This seat's move, applied by Python: its public form and the texts that reveal its cards.
+   * @param {any} reply Python's, with ``send``
+   */
+  async function outgoing(reply) {
+    let out = reply.send;
+    delete reply.send;
+    // (tests: a page that changes its own move before it goes, as a cheat's would)
+    const tamper = /** @type {any} */ (globalThis).korttiNoPeekOutgoing;
+    if (tamper) out = tamper(out, Object.fromEntries(mine)) ?? out;
+    /** @type {Outgoing[]} */
+    const texts = [];
+    /** @type {number[]} */
+    const hidden = [];
+    const slotOf = (/** @type {string} */ card) => {
+      const slot = mine.get(card);
+      mine.delete(card);
+      return slot;
+    };
+    const run = async (/** @type {string} */ op, /** @type {unknown[]} */ args) => {
+      const step = await session.run(op, { args });
+      texts.push(...step.send);
+      await events(step.events);
+    };
+    for (const card of out.show ?? []) {
+      const slot = slotOf(card);
+      if (slot !== undefined) await run("show", [slot]);
+    }
+    for (const card of out.hide ?? []) {
+      const slot = slotOf(card);
+      if (slot !== undefined) { await run("hide", [slot]); hidden.push(slot); }
+    }
+    if (out.give) {
+      const slots = out.give.cards.map(slotOf).filter((/** @type {number | undefined} */ s) => s !== undefined);
+      if (deal?.seats.includes(out.give.seat)) {
+        if (slots.length) await run("give", [slots, out.give.seat]);
+        hidden.push(...slots);
+      } else {
+        for (const slot of slots) await run("show", [slot]); // to a hand face up to all: face up
+      }
+    }
+    moves.push({ move: out.public, slots: out.public.includes("?") ? hidden : [] });
+    send(texts, out.public);
+    await maybeFinish(reply);
+  }
+
+  return {
+    /** The host's deal begins on this page: a new session. @param {Deal} d */
+    deal(d) {
+      return queue(async () => {
+        deal = d;
+        finished = false;
+        audited = false;
+        moves = [];
+        mine.clear();
+        const out = await session.run("deal", { options: { game: config.game, deal: d.id, cards: d.cards, seats: d.seats,
+          me, layout: d.layout, relay: d.host } });
+        send(out.send);
+        await events(out.events);
+      });
+    },
+    /** @param {Envelope} env */
+    take(env) { return queue(() => take(env)); },
+    /** The host says a seat's page is gone: its escrow piece from this page. @param {number} seat */
+    left(seat) {
+      return queue(async () => {
+        const out = await session.run("left", { args: [seat] });
+        send(out.send);
+        await events(out.events);
+      });
+    },
+    /** The host's relay refused a seat's text (a forged one): said on every page. @param {number} seat @param {string} why */
+    refused(seat, why) {
+      log.push({ kind: "refused", seat, why });
+      say(t("web.nopeek.refused", { name: name(seat) }));
+    },
+    /** The table's calls (engine.js's ``useRemote``): the seat's own moves go round from here. */
+    remote: {
+      /** @param {string} call @param {...unknown} args @returns {Promise<any>} */
+      call(call, ...args) {
+        if (call === "act" || call === "act_cards") {
+          return queue(async () => {
+            const reply = await callPython(call, ...args);
+            if (reply?.send) await outgoing(reply);
+            return reply;
+          });
+        }
+        if (call === "bot_turn") return queue(() => botTurn());
+        if (["hint", "undo", "duplicate", "review_start", "review_one", "review", "timeout", "leave_seat", "ready"].includes(call)) {
+          return Promise.resolve({ error: t("web.friends.guest.no") });
+        }
+        if (call === "next_deal") return Promise.resolve({ error: t("web.friends.summary.readied") });
+        return callPython(call, ...args);
+      },
+    },
+    /** Tests and bug reports: what was said, refused and audited; the session's state line. */
+    get log() { return log.slice(); },
+    /** The deals audited fair, every card in them (tests: what each seat could know, when). */
+    get audits() { return earlier.slice(); },
+    /** Tests: every card code this seat's Python holds. */
+    known() { return callPython("np_known"); },
+    get state() { return state; },
+    get audited() { return audited; },
+    close() { session.close(); },
+  };
+
+  /** The host's page: a computer player's move, decided here on what every page knows, goes
+   * round the table like any move; this page applies it as every other does. */
+  async function botTurn() {
+    const got = await callPython("np_bot");
+    if (!got?.move) return got?.cancelled ? got : { cancelled: true };
+    const env = { from: me, n: 0, texts: [], move: got.move };
+    submit({ texts: [], move: got.move });
+    const reply = await take(env);
+    if (reply?.model) await maybeFinish(reply);
+    return reply ?? { cancelled: true };
+  }
+}
