@@ -270,7 +270,9 @@ async function startNoPeek(config, guests) {
     id: config.id, names: [] };
   const section = showOnly("friends");
   const status = el("p", { id: "room-status", role: "status", text: t("web.nopeek.state.keys") });
-  section.replaceChildren(el("h1", { id: "friends-title", text: t("web.friends.room.title", { game: t(`game.${game}`) }) }), status);
+  const { noPeekNote } = await import("./net/nopeek-table.js");
+  section.replaceChildren(el("h1", { id: "friends-title", text: t("web.friends.room.title", { game: t(`game.${game}`) }) }), status,
+    noPeekNote(game, Object.keys(levels).length > 0)); // (read while the devices deal)
   await python();
   const np = await hostNoPeek(seatConfig, guests.names, {
     said: (text) => { status.textContent = text; },

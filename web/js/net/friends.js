@@ -663,8 +663,10 @@ export async function seatFriend(section, channel, who, { show, done, said, hide
     onNoPeek(msg) {
       if (msg.kind === "np-deal" && !noPeek) {
         // this page plays its own seat's match: Python boots, the deal's session starts at once
-        noPeek = import("./nopeek-table.js").then(({ createNoPeekPage }) => {
+        noPeek = import("./nopeek-table.js").then(({ createNoPeekPage, noPeekNote }) => {
           const config = { ...msg.config, seat, name: who, lang };
+          // the note before the first no-peek deal, read while the devices deal
+          if (!opened) said.after(noPeekNote(config.game, Object.keys(config.levels || {}).length > 0));
           const page = createNoPeekPage({ config, python: python?.(), submit: (envelope) => guest.noPeek(envelope),
             said: (text) => { said.textContent = text; },
             open: (reply) => {

@@ -6,7 +6,7 @@
 // the deal's end every card is opened and the whole deal audited (deal-audit.js, then the
 // rules through engine/audit.py); every page says the same verdict in its own words.
 import { callPython } from "../engine.js";
-import { t } from "../i18n.js";
+import { el, lang, t } from "../i18n.js";
 
 /**
  * @typedef {{to: "all" | number, text: string}} Outgoing a deal text and where it goes
@@ -33,6 +33,22 @@ const VOID_WORDS = {
 /** The session's progress, as the status line says it. */
 const PROGRESS = { keys: "web.nopeek.state.keys", shuffle: "web.nopeek.state.shuffle", seed: "web.nopeek.state.seed",
   deal: "web.nopeek.state.deal", audit: "web.nopeek.state.audit" };
+
+/**
+ * The note before the first no-peek deal (the rules decisions a player sitting down should
+ * know): every card shown after the deal, computer players face up, a leaver's hand opened.
+ * @param {string} game @param {boolean} bots whether computer players sit at the table
+ */
+export function noPeekNote(game, bots) {
+  return el("section", { id: "nopeek-note", class: "nopeek-note", "aria-labelledby": "nopeek-note-title" },
+    el("h2", { id: "nopeek-note-title", text: t("web.nopeek.note.title") }),
+    el("ul", {},
+      el("li", { text: t("web.nopeek.note.check") }),
+      ...(bots ? [el("li", { text: t("web.nopeek.note.bots") })] : []),
+      el("li", { text: t("web.nopeek.note.leaver") })),
+    el("p", {}, el("a", { href: `rules/${lang}/${game}.html#no-peek`, target: "_blank", rel: "noopener",
+      text: t("web.nopeek.note.more") })));
+}
 
 /** The module worker that runs this page's DealSession: ``run(op, ...)`` resolves to {send, events}. */
 function sessionWorker() {
