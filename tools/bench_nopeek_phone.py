@@ -1,22 +1,19 @@
 #!/usr/bin/env python3
-"""The no-peek deal at a phone's speed (issue 50, requirement 5): web/js/nopeek/ in a module
-worker of Debian's Chromium, the worker slowed ``--cpu`` times (4) the way tools/bench_phone.py
-slows workers (a cgroup freezer: DevTools refuses to throttle a worker). Prints, asserts nothing.
+"""The no-peek deal at a phone's speed (issue 50, requirement 5): a table's real DealSessions
+(web/js/nopeek/session.js, 2 to 6) in a module worker of Debian's Chromium, the worker slowed
+``--cpu`` times (4) the way tools/bench_phone.py slows workers (a cgroup freezer: DevTools
+refuses to throttle a worker). Prints, asserts nothing.
 
     python tools/bench_nopeek_phone.py              # Kočka at 4 seats, Katte at 6; 3 deals each
-    python tools/bench_nopeek_phone.py --deals 5 --cpu 1
+    python tools/bench_nopeek_phone.py --deals 5 --cpu 1 --tables kocka:2,kocka:4
 
-Every seat's work is done in the one worker, one seat after another, each step timed apart:
-its keys (making its own, checking the others'), its shuffle stage, its decryption shares,
-and opening its own cards (checking the shares of them). On a table each seat has its own
-device, so the wait before the first card is playable is the protocol's critical path:
-
-    max(keys) + Σ stages (each seat waits for the previous one's) + max(shares) + max(opening)
-
-plus the messages' trips through the host (each step is one message to the host and one on to
-the others): printed apart, for a one-way trip of ``--trip-ms`` (50). The audit is timed as a
-page runs it after the last card, and the transcript's bytes are printed. The machine's load
-average before and after, and the slowing's check (a fixed loop in a worker, slowed and not).
+The sessions talk over an in-memory star relay as a table's pages do (tests/nopeek_table.mjs):
+each seat's calls are timed apart and move that seat's own clock, and a message is taken one
+trip (``--trip-ms``, 50) after it was sent through the host (two between friends). Printed:
+each seat's own work per step, the wait before the first card (when the last hand opens: the
+critical path with its trips), the audit after the last card, the bytes per deal, and the
+machine's load average before and after with the slowing's check (a fixed loop in a worker,
+slowed and not).
 """
 
 from __future__ import annotations

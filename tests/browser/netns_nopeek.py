@@ -91,7 +91,8 @@ class NoPeekTable(Table):
                     said = {s: (p.evaluate(SAID), p.evaluate(DRAWN)) for s, p in pages.items()}
                     raise AssertionError(f"seat {seat}'s {kind} failed: {said}; {self.console[-20:]}") from e
                 turns += 1
-        raise AssertionError(f"the deal did not end: {[p.evaluate(STATE) for p in pages.values()]}")
+        said = {s: (p.evaluate(SAID), p.evaluate(DRAWN)) for s, p in pages.items() if not p.is_closed()}
+        raise AssertionError(f"the deal did not end: {said}; {self.console[-20:]}")
 
 
 # What a page says while a deal is dealt, and what its no-peek table noted (a failure says where it stopped).
@@ -213,19 +214,29 @@ def test_page_level_cheats_are_named_on_every_page(table: NoPeekTable) -> None:
       return card ? { ...send, public: `${played[1]} play ${card}`, show: [card] } : send;
     }; }""")
     named = f"() => ({LOG})().some((e) => (e.kind === 'void' || e.kind === 'refused' && e.why !== 'forged') && e.seat === 1)"
-    # Cy closes the tab after its first turn: the others open its hand together, and the
-    # host's page plays it face up; the deal goes on
-    cy = pages.pop(2)
-
-    def cy_leaves() -> bool:
-        if not cy.is_closed() and cy.evaluate("window.kortti.model().decision") >= 4:
-            cy.close()
-        return False
-    table.play(stop=lambda: cy_leaves() or (cy.is_closed() and all(p.evaluate(named) for p in pages.values())), only=pages)
-    for page in pages.values():
-        page.wait_for_function(f"() => ({LOG})().some((e) => e.kind === 'opened' && e.seat === 2)")
+    table.play(stop=lambda: all(p.evaluate(named) for p in pages.values()))
     assert ben.evaluate("window.__cheated || null"), "Ben's page had a trick to revoke in"
     for page in pages.values():
         page.wait_for_function(named, timeout=60_000)
         said = page.evaluate(STATE)
         assert "Ben" in said, said
+
+
+def test_a_friend_who_leaves_mid_deal_has_its_hand_opened_and_played_face_up(table: NoPeekTable) -> None:
+    table.open_room("kocka")
+    table.invite(1, "Ben")
+    table.invite(2, "Cy")
+    table.deal_no_peek()
+    pages = table.seat_pages()
+    cy = pages.pop(2)
+
+    def cy_leaves() -> bool:  # Cy closes the tab once the passes are made
+        if not cy.is_closed() and cy.evaluate("window.kortti.model().decision") >= 4:
+            cy.close()
+        return False
+    table.play(stop=cy_leaves, only=pages)
+    assert cy.is_closed()
+    for page in pages.values():
+        assert page.evaluate(f"() => ({LOG})().some((e) => e.kind === 'opened' && e.seat === 2)")
+        page.wait_for_function(AUDITED, timeout=60_000)
+        assert page.evaluate(STATE) == "Checking the deal… all fair"

@@ -23,7 +23,7 @@ HERE = Path(__file__).resolve().parent
 STRANDED = "stranded or typed_no_name or cannot_start"
 SPLIT = {"netns_friends.py": ["two_friends", "late_reload", STRANDED,
                               f"not two_friends and not late_reload and not ({STRANDED})"],
-         "netns_nopeek.py": ["nothing_to_see", "cheats"]}
+         "netns_nopeek.py": ["nothing_to_see", "cheats", "leaves"]}
 INNER = [(p.name, k) for p in sorted(HERE.glob("netns_*.py")) for k in SPLIT.get(p.name, [""])]
 
 
