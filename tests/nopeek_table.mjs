@@ -255,6 +255,23 @@ const CHEATS = {
     }) },
     run: (t) => { t.start(); t.finish(); },
   }),
+  // the same wrong share, and seat 1 does not complain (it takes every share as right): the
+  // other pages check the shares of seat 1's card when seat 1 shows it
+  collude: () => ({
+    classes: {
+      1: cheating((Base) => class extends Base {
+        shareHolds() {
+          return true;
+        }
+      }),
+      2: CHEATS["wrong-share"]("").classes?.[2],
+    },
+    run: (t) => {
+      t.start();
+      t.act(1, (s) => s.show(1));
+      t.finish();
+    },
+  }),
   // seat 2 sends a message with a signature not its key's; then one in seat 1's name (the relay drops it)
   forged: () => ({
     run: (t) => {
