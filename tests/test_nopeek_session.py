@@ -22,7 +22,7 @@ from engine import GAMES
 
 HERE = Path(__file__).resolve().parent
 TABLES = ["two", "kocka", "katte", "katko", "call-kitti"]
-CHEATS = ["swap", "wrong-share", "collude", "forged", "garbage", "relay-forged", "replay", "refuse", "leave"]
+CHEATS = ["swap", "wrong-share", "collude", "bad-pass", "forged", "garbage", "relay-forged", "replay", "refuse", "leave"]
 
 
 def run_table(site: Path, runs: list[dict[str, str]]) -> list[dict[str, Any]]:
@@ -242,6 +242,19 @@ def test_a_wrong_share_its_owner_keeps_quiet_about_is_named_when_the_card_is_sho
     for page in pages_of(run):
         [audit] = page["audits"]
         assert (audit["verdict"]["kind"], audit["verdict"]["seat"]) == ("share", 2)
+
+
+def test_a_pass_with_a_wrong_sealed_share_is_named_by_its_receiver_at_once_and_by_every_audit(
+        cheats: dict[str, Any]) -> None:
+    run = cheats["bad-pass"]
+    assert run["pages"]["1"]["faults"] == [{"seat": 0, "why": "give"}]
+    assert run["pages"]["1"]["received"] == []
+    assert all(p["faults"] == [] for p in pages_of(run, but=(1,)))  # no other page can open the seal
+    for page in pages_of(run):
+        [audit] = page["audits"]
+        assert (audit["verdict"]["kind"], audit["verdict"]["seat"]) == ("give", 0)
+    _, fault = verdict(run)
+    assert fault and (fault.kind, fault.seat) == ("give", 0)
 
 
 def test_a_forged_message_is_ignored_and_named_at_once(cheats: dict[str, Any]) -> None:

@@ -232,7 +232,8 @@ export class DealSession {
       const i = this.seats.indexOf(seat);
       if (i < 0 || i === this.me || this.gone.has(i)) return;
       this.gone.add(i);
-      if (this.n === 2) {
+      if (this.n === 2 || !this.escrows[i]) {
+        // no escrow to open (two crypto seats, or it left before its escrow came): void
         this.fault(i, "left", true);
         return;
       }
