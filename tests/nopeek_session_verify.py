@@ -1,6 +1,6 @@
 """A second check of a whole no-peek deal from its messages (the relay's log), written from
-docs/no-peek.md ("The messages", "The seed", "The audit of a session") on the pure-Python
-ristretto255 of nopeek_ristretto.py: every message's canonical text and signature, every key
+docs/no-peek.md ("The session": "A message", "The seed and the positions", "The audit of a
+session") on the pure-Python ristretto255 of nopeek_ristretto.py: every message's canonical text and signature, every key
 proof, the seeds against their commitments and the slots' positions from them, every stage
 against its revealed permutation and randomisers, every share (dealt, shown, sealed in a pass)
 against the revealed keys, and every slot's card. The page's is web/js/nopeek/session.js and

@@ -255,6 +255,47 @@ const CHEATS = {
     }) },
     run: (t) => { t.start(); t.finish(); },
   }),
+  // the same wrong share, and seat 1 does not complain (it takes every share as right): the
+  // other pages check the shares of seat 1's card when seat 1 shows it
+  collude: () => ({
+    classes: {
+      1: cheating((Base) => class extends Base {
+        shareHolds() {
+          return true;
+        }
+      }),
+      2: CHEATS["wrong-share"]("").classes?.[2],
+    },
+    run: (t) => {
+      t.start();
+      t.act(1, (s) => s.show(1));
+      t.finish();
+    },
+  }),
+  // seat 0 passes 3 cards to seat 1 and seals it, for its second, its share of another card
+  "bad-pass": () => ({
+    classes: { 0: cheating((Base) => class extends Base {
+      /** @param {number[]} slots @param {number} toSeat */
+      give(slots, toSeat) {
+        this.tampering = slots[1];
+        try {
+          return super.give(slots, toSeat);
+        } finally {
+          this.tampering = undefined;
+        }
+      }
+
+      /** @param {number} i @param {number} slot */
+      knownShare(i, slot) {
+        return super.knownShare(i, slot === this.tampering ? slot + 4 : slot);
+      }
+    }) },
+    run: (t) => {
+      t.start();
+      t.act(0, (s) => s.give(holding(t, 0).slice(0, 3), 1));
+      t.finish();
+    },
+  }),
   // seat 2 sends a message with a signature not its key's; then one in seat 1's name (the relay drops it)
   forged: () => ({
     run: (t) => {

@@ -22,7 +22,7 @@ from engine import GAMES
 
 HERE = Path(__file__).resolve().parent
 TABLES = ["two", "kocka", "katte", "katko", "call-kitti"]
-CHEATS = ["swap", "wrong-share", "forged", "garbage", "relay-forged", "replay", "refuse", "leave"]
+CHEATS = ["swap", "wrong-share", "collude", "bad-pass", "forged", "garbage", "relay-forged", "replay", "refuse", "leave"]
 
 
 def run_table(site: Path, runs: list[dict[str, str]]) -> list[dict[str, Any]]:
@@ -229,6 +229,32 @@ def test_a_wrong_share_is_named_at_once_on_every_page_and_by_the_audit(cheats: d
     # the owner published a complaint everyone checked; its cards stay closed (the deal is void)
     assert [json.loads(t)["seat"] for t in run["log"] if json.loads(t)["kind"] == "complaint"] == [1]
     assert run["pages"]["1"]["hand"] == []
+
+
+def test_a_wrong_share_its_owner_keeps_quiet_about_is_named_when_the_card_is_shown(cheats: dict[str, Any]) -> None:
+    """Every page opens a shown card only from shares it checked: seat 2's wrong share of seat
+    1's card, which seat 1 took without a complaint, is named at once when seat 1 shows it."""
+    run = cheats["collude"]
+    assert not [t for t in run["log"] if json.loads(t)["kind"] == "complaint"]
+    for page in pages_of(run, but=(1, 2)):
+        assert page["faults"] == [{"seat": 2, "why": "share"}]
+        assert page["up"] == []  # the card is not taken as opened
+    for page in pages_of(run):
+        [audit] = page["audits"]
+        assert (audit["verdict"]["kind"], audit["verdict"]["seat"]) == ("share", 2)
+
+
+def test_a_pass_with_a_wrong_sealed_share_is_named_by_its_receiver_at_once_and_by_every_audit(
+        cheats: dict[str, Any]) -> None:
+    run = cheats["bad-pass"]
+    assert run["pages"]["1"]["faults"] == [{"seat": 0, "why": "give"}]
+    assert run["pages"]["1"]["received"] == []
+    assert all(p["faults"] == [] for p in pages_of(run, but=(1,)))  # no other page can open the seal
+    for page in pages_of(run):
+        [audit] = page["audits"]
+        assert (audit["verdict"]["kind"], audit["verdict"]["seat"]) == ("give", 0)
+    _, fault = verdict(run)
+    assert fault and (fault.kind, fault.seat) == ("give", 0)
 
 
 def test_a_forged_message_is_ignored_and_named_at_once(cheats: dict[str, Any]) -> None:

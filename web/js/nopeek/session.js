@@ -104,6 +104,8 @@ export class DealSession {
     this.positions = null;
     /** @type {Array<Map<number, ShareEntry> | null>} the shares each seat published, by slot */
     this.shares = Array(this.n).fill(null);
+    /** @type {Map<string, boolean>} the dealt shares this page checked ("index/slot"), and whether they hold */
+    this.checked = new Map();
     /** @type {Map<number, Map<number, ShareEntry>>} the shares of a slot that are not public, that this seat holds */
     this.held = new Map();
     /** @type {Map<number, Map<number, ShareEntry>>} the shares a show made public, by slot */
@@ -230,7 +232,8 @@ export class DealSession {
       const i = this.seats.indexOf(seat);
       if (i < 0 || i === this.me || this.gone.has(i)) return;
       this.gone.add(i);
-      if (this.n === 2) {
+      if (this.n === 2 || !this.escrows[i]) {
+        // no escrow to open (two crypto seats, or it left before its escrow came): void
         this.fault(i, "left", true);
         return;
       }
@@ -430,7 +433,9 @@ export class DealSession {
         for (const [slot, entry] of mine) {
           const h = this.dealt[slot];
           if (h !== this.me && h !== "up") continue;
-          if (!this.shareHolds(i, slot, entry)) {
+          const holds = this.shareHolds(i, slot, entry);
+          this.checked.set(`${i}/${slot}`, holds);
+          if (!holds) {
             if (h === this.me) {
               this.fault(i, "share");
               this.post("complaint", { about: this.seats[i], what: "share", slot });
@@ -498,7 +503,9 @@ export class DealSession {
           const entry = this.shares[about]?.get(b.slot);
           if (!entry || this.dealt[b.slot] !== i) return "order";
           this.complaints.push({ about, by: i, what: "share", slot: b.slot });
-          if (i !== this.me) this.fault(this.shareHolds(about, b.slot, entry) ? i : about, this.shareHolds(about, b.slot, entry) ? "complaint" : "share");
+          const holds = this.checked.get(`${about}/${b.slot}`) ?? this.shareHolds(about, b.slot, entry);
+          this.checked.set(`${about}/${b.slot}`, holds);
+          if (i !== this.me) this.fault(holds ? i : about, holds ? "complaint" : "share");
           return null;
         }
         const entry = this.escrows[about];
@@ -546,12 +553,38 @@ export class DealSession {
     throw new Error(`no share of seat ${this.seats[i]} for slot ${slot}`);
   }
 
-  /** The card at a slot from every seat's share (all known here), or null if they open none. @param {number} slot */
+  /**
+   * The card at a slot from every seat's share (all known here), or null if they open none.
+   * Only from checked shares: a dealt share this page has not checked yet (another seat's
+   * card, shown, passed to it or a leaver's) is checked now; a wrong one names its seat.
+   * @param {number} slot
+   */
   openSlot(slot) {
+    for (let i = 0; i < this.n; i++) {
+      const entry = this.shares[i]?.get(slot);
+      if (i === this.me || !entry) continue;
+      const known = this.checked.get(`${i}/${slot}`);
+      if (known === false) return null;
+      if (known) continue;
+      const holds = this.shareHolds(i, slot, entry);
+      this.checked.set(`${i}/${slot}`, holds);
+      if (!holds) {
+        this.fault(i, "share");
+        return null;
+      }
+    }
     const card = this.lastCard(slot);
     let point = card.c2;
     for (let i = 0; i < this.n; i++) point = point.subtract(pointFromHex(this.knownShare(i, slot).share));
     return this.names.get(pointToHex(point)) ?? null;
+  }
+
+  /** The cards at these slots that their checked shares open. @param {number[]} slots @returns {SlotCard[]} */
+  openSlots(slots) {
+    return slots.flatMap((slot) => {
+      const card = this.openSlot(slot);
+      return card === null ? [] : [{ slot, card }];
+    });
   }
 
   /** @param {number} i @param {any} b */
@@ -603,7 +636,7 @@ export class DealSession {
       held.set(j, entry);
       this.held.set(s.slot, held);
     }
-    const cards = b.slots.map((/** @type {number} */ slot) => ({ slot, card: /** @type {string} */ (this.openSlot(slot)) }));
+    const cards = this.openSlots(b.slots);
     this.out.events.push({ kind: "received", from: this.seats[i], cards });
     return null;
   }
@@ -680,7 +713,7 @@ export class DealSession {
     if (!this.handOpened && this.positions && this.shares.every(Boolean) && !this.voided) {
       this.handOpened = true;
       const mine = this.dealt.flatMap((h, slot) => (h === this.me ? [slot] : []));
-      this.out.events.push({ kind: "hand", cards: mine.map((slot) => ({ slot, card: /** @type {string} */ (this.openSlot(slot)) })) });
+      this.out.events.push({ kind: "hand", cards: this.openSlots(mine) });
       this.dealt.forEach((h, slot) => {
         if (h !== "up") return;
         const card = this.openSlot(slot);
