@@ -365,6 +365,8 @@ const CHEATS = {
   }),
   // every seat reveals but seat 2, which goes: its escrow is opened for the audit
   refuse: () => ({ run: (t) => { t.start(); t.spec.play(t); t.finish([2]); t.leave(2); } }),
+  // seat 3 leaves once the cards are dealt, then seat 2: its key cannot be opened (seat 3's piece never comes)
+  "two-leave": () => ({ run: (t) => { t.start(); t.leave(3); t.leave(2); t.finish(); } }),
   // seat 1 swaps a card in its stage and does not reveal at the check: found with its opened key
   "refuse-swap": () => ({
     classes: { 1: CHEATS.swap("").classes?.[1] },

@@ -23,7 +23,7 @@ from engine import GAMES
 HERE = Path(__file__).resolve().parent
 TABLES = ["two", "kocka", "katte", "katko", "call-kitti"]
 CHEATS = ["swap", "wrong-share", "collude", "bad-pass", "forged", "garbage", "relay-forged", "replay", "refuse", "leave",
-          "refuse-swap", "bad-escrow", "false-complaint", "bad-piece", "bad-open"]
+          "refuse-swap", "bad-escrow", "false-complaint", "bad-piece", "bad-open", "two-leave"]
 
 
 def run_table(site: Path, runs: list[dict[str, str]]) -> list[dict[str, Any]]:
@@ -387,3 +387,15 @@ def test_a_leaver_before_the_audit_has_its_hand_opened_for_all_and_the_deal_goes
         assert audit["verdict"] == {"ok": True, "opened": [3]}
         assert {h["slot"]: h["card"] for h in audit["hands"]} == dealt
         assert len(page["up"]) == 3  # the three who stayed each played a card
+
+
+def test_a_second_leaver_voids_the_deal_at_once_and_is_named(cheats: dict[str, Any]) -> None:
+    """Its key needs every other seat's piece, the first leaver's too, which never comes."""
+    run = cheats["two-leave"]
+    for page in pages_of(run, but=(2, 3)):
+        assert [o["seat"] for o in page["opened"]] == [3]
+        assert page["faults"] == [{"seat": 2, "why": "left"}]
+        assert page["audits"] == []
+    assert {json.loads(t)["body"]["for"] for t in run["log"] if json.loads(t)["kind"] == "piece"} == {3}
+    _, fault = verdict(run)
+    assert fault and (fault.kind, fault.seat) == ("left", 2)

@@ -115,9 +115,9 @@ function check(t, found, decks) {
   // escrow's owner), about a share (the share held: the complainer)
   for (const c of t.complaints) {
     if (c.what === "escrow") {
-      const found = checkComplaint(/** @type {EscrowEntry} */ (t.escrows[c.about]), c.claim, publicKeys[c.about],
+      const judged = checkComplaint(/** @type {EscrowEntry} */ (t.escrows[c.about]), c.claim, publicKeys[c.about],
         publicKeys[c.by], { deal });
-      throw new Fault(found.seat === c.about ? "escrow" : "complaint", found.seat, found.why);
+      throw new Fault(judged.seat === c.about ? "escrow" : "complaint", judged.seat, judged.why);
     }
     throw new Fault("complaint", c.by, `it complained of a right share of slot ${c.slot}`);
   }

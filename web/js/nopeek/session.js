@@ -231,8 +231,9 @@ export class DealSession {
       const i = this.seats.indexOf(seat);
       if (i < 0 || i === this.me || this.gone.has(i)) return;
       this.gone.add(i);
-      if (this.n === 2 || !this.escrows[i]) {
-        // no escrow to open (two crypto seats, or it left before its escrow came): void
+      if (this.n === 2 || !this.escrows[i] || this.gone.size > 1) {
+        // no escrow to open (two crypto seats, or it left before its escrow came), or a second
+        // leaver (the first one's piece of its key never comes): its key cannot be opened, void
         this.fault(i, "left", true);
         return;
       }
