@@ -78,8 +78,8 @@ def test_four_sessions_deal_and_audit_in_a_module_worker_from_the_built_site(bro
         context.close()
     assert "error" not in found, found["error"]
     assert found["hasDocument"] is False
-    dealt, fault = verify_log(found["log"], "kocka", cards, seats, layout)
-    assert fault is None
+    dealt, fault, opened = verify_log(found["log"], "kocka", cards, seats, layout)
+    assert fault is None and opened == []
     for seat in seats:
         events = found["events"][str(seat)]
         [hand] = [e for e in events if e["kind"] == "hand"]
@@ -87,5 +87,5 @@ def test_four_sessions_deal_and_audit_in_a_module_worker_from_the_built_site(bro
         assert [e["slot"] for e in events if e["kind"] == "up"] == [0, 1, 2, 3]
         assert not [e for e in events if e["kind"] == "fault"]
         [audit] = [e for e in events if e["kind"] == "audit"]
-        assert audit["verdict"] == {"ok": True}
+        assert audit["verdict"] == {"ok": True, "opened": []}
         assert {h["slot"]: h["card"] for h in audit["hands"]} == dealt

@@ -5,12 +5,12 @@
 // arrives is trusted: messages.js checks its shape, this file its signature, its sequence
 // number, its step, and every proof of a card this seat opens. No DOM, no clock, no transport.
 
-import { cardTable, concat, fromHex, pointFromHex, pointToHex, scalarToHex, sha512, toHex, utf8 } from "./group.js";
+import { cardTable, concat, fromHex, pointFromHex, pointToHex, scalarToHex, toHex } from "./group.js";
 import { applyStage, checkKey, checkShare, deckFromJson, deckToJson, jointKey, makeKey, makeShare, openDeck, prepareStage } from "./deck.js";
 import { sign, verifySignature } from "./sign.js";
 import { seal, unseal } from "./seal.js";
 import { checkComplaint, checkEscrow, checkPiece, complaint as escrowComplaint, makeEscrow, openPiece, recoverSecret } from "./escrow.js";
-import { jointSeed, randomSeedPart, seedCommitment, slotPositions } from "./positions.js";
+import { commitment, jointSeed, randomSeedPart, seedCommitment, slotPositions } from "./positions.js";
 import { auditDeal } from "./deal-audit.js";
 import { DEAL_ID, encode, parse, signedText } from "./messages.js";
 
@@ -28,7 +28,7 @@ import { DEAL_ID, encode, parse, signedText } from "./messages.js";
  *   | {kind: "up", slot: number, card: string, seat: number | null}
  *   | {kind: "hidden", slot: number, seat: number}
  *   | {kind: "received", from: number, cards: SlotCard[]}
- *   | {kind: "opened", seat: number, cards: SlotCard[]}
+ *   | {kind: "opened", seat: number, cards: SlotCard[], atCheck: boolean}
  *   | {kind: "committed", seat: number}
  *   | {kind: "disclosed", seat: number, bytes: Uint8Array}
  *   | {kind: "fault", seat: number | "relay", why: string, at: "once"}
@@ -42,11 +42,7 @@ import { DEAL_ID, encode, parse, signedText } from "./messages.js";
 /** Faults that void the deal: a seat sent something signed that is wrong (not a message to drop). */
 const VOIDING = new Set(["key-proof", "escrow", "seed", "share", "show", "give", "open", "complaint", "piece", "left"]);
 
-/** The commitment to bytes: SHA-512(utf8("kortti-nopeek-v1|commit|" + deal + "|" + seat + "|") || nonce || bytes), hex.
- * @param {string} deal @param {number} seat the crypto seat's index @param {Uint8Array} nonce 32 bytes @param {Uint8Array} bytes */
-export function commitment(deal, seat, nonce, bytes) {
-  return toHex(sha512(concat([utf8(`kortti-nopeek-v1|commit|${deal}|${seat}|`), nonce, bytes])));
-}
+export { commitment }; // positions.js's, as session.js has always exported it
 
 /** A pass's seal purpose, one per (give message, slot, share's seat, part): never reused.
  * @param {number} seq @param {number} slot @param {number} seat @param {"share" | "proof"} part */
@@ -126,8 +122,11 @@ export class DealSession {
     this.gone = new Set();
     /** @type {Array<bigint | null>} a leaver's key, from its escrow */
     this.recovered = Array(this.n).fill(null);
-    /** @type {Set<number>} seats whose escrow was opened once the audit began, without their reveal */
+    /** @type {Set<number>} seats whose escrow was opened once the audit began, without their reveal: named
+     * by the verdict (its ``opened``), as every seat whose key was opened, not at fault */
     this.refused = new Set();
+    /** @type {Array<{for: number, by: number, piece: string}>} the escrow pieces taken, in order */
+    this.piecesTaken = [];
     /** @type {Array<{key: string, permutation: number[], randomisers: string[]} | null>} */
     this.reveals = Array(this.n).fill(null);
     /** @type {Array<{about: number, by: number, what: string, slot?: number, claim?: object}>} */
@@ -232,8 +231,9 @@ export class DealSession {
       const i = this.seats.indexOf(seat);
       if (i < 0 || i === this.me || this.gone.has(i)) return;
       this.gone.add(i);
-      if (this.n === 2 || !this.escrows[i]) {
-        // no escrow to open (two crypto seats, or it left before its escrow came): void
+      if (this.n === 2 || !this.escrows[i] || this.gone.size > 1) {
+        // no escrow to open (two crypto seats, or it left before its escrow came), or a second
+        // leaver (the first one's piece of its key never comes): its key cannot be opened, void
         this.fault(i, "left", true);
         return;
       }
@@ -266,8 +266,8 @@ export class DealSession {
       shares: this.shares.map((m) => (m ? [...m].map(([slot, s]) => ({ slot, ...s })) : null)),
       shows: [...this.shown].map(([slot, m]) => ({ slot, shares: [...m].map(([i, s]) => ({ seat: i, ...s })) })),
       gives: this.gives, openings: this.openings, reveals: this.reveals,
-      recovered: this.recovered.map((x) => (x === null ? null : scalarToHex(x))), refused: [...this.refused],
-      complaints: this.complaints,
+      pieces: this.piecesTaken, recovered: this.recovered.map((x) => (x === null ? null : scalarToHex(x))),
+      refused: [...this.refused], complaints: this.complaints,
     };
   }
 
@@ -481,10 +481,11 @@ export class DealSession {
         const got = this.pieces.get(owner) ?? new Map();
         if (got.has(i)) return "order";
         if (!checkPiece(entry, i, b.piece)) return "piece";
-        // the first piece for a seat says whether it left during the deal or refused the audit:
-        // every page sees the relay's one order, so all decide alike
+        // the first piece for a seat says whether it left during the deal or did not show its key
+        // at the check (named either way, not at fault): every page sees the relay's one order
         if (got.size === 0 && this.auditing && !this.reveals[owner]) this.refused.add(owner);
         got.set(i, b.piece);
+        this.piecesTaken.push({ for: owner, by: i, piece: b.piece });
         this.pieces.set(owner, got);
         if (got.size === this.n - 1 && this.recovered[owner] === null) this.recover(owner, entry, got);
         return null;
@@ -669,7 +670,7 @@ export class DealSession {
       this.played.set(slot, "opened");
       cards.push({ slot, card });
     }
-    this.out.events.push({ kind: "opened", seat: this.seats[owner], cards });
+    this.out.events.push({ kind: "opened", seat: this.seats[owner], cards, atCheck: this.refused.has(owner) });
   }
 
   /** @param {number} slot */
