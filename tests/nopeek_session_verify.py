@@ -1,10 +1,12 @@
 """A second check of a whole no-peek deal from its messages (the relay's log), written from
-docs/no-peek.md ("The messages", "The seed", "The audit of a session") on the pure-Python
-ristretto255 of nopeek_ristretto.py: every message's canonical text and signature, every key
-proof, the seeds against their commitments and the slots' positions from them, every stage
-against its revealed permutation and randomisers, every share (dealt, shown, sealed in a pass)
-against the revealed keys, and every slot's card. The page's is web/js/nopeek/session.js and
-deal-audit.js; the same faults in the same order, so both name the same seat."""
+docs/no-peek.md ("The session": "A message", "The seed and the positions", "The audit of a
+session") on the pure-Python ristretto255 of nopeek_ristretto.py: every message's canonical
+text and signature, the seeds against their commitments and the slots' positions from them,
+the escrow pieces that open a key that was not revealed, then the deal's transcript as
+nopeek_verify.py checks it (keys, escrows, stages, dealt shares), then the complaints (about an
+escrow or a share), the shares a card was shown or passed with, and every commitment against
+its opening; and every slot's card. The page's is web/js/nopeek/session.js and deal-audit.js
+(on audit.js); the same faults in the same order, so both name the same seat."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ import json
 from typing import Any
 
 import nopeek_ristretto as r
-from nopeek_verify import Fault, card_point, key_proof_holds, point, scalar
+from nopeek_verify import Fault, card_point, check_complaint, point, scalar, verify
 
 L = r.L
 
@@ -82,27 +84,27 @@ def unseal(shared: r.Point, sealed: dict[str, str], deal: str, sender: int, rece
 
 
 def verify_log(log: list[str], game: str, cards: list[str], seats: list[int],
-               layout: list[int | str]) -> tuple[dict[int, str], Fault | None]:
-    """Every slot's card (once every key is known) and the first Fault (its seat an engine seat)
-    in the pages' order, or None."""
+               layout: list[int | str]) -> tuple[dict[int, str], Fault | None, list[int]]:
+    """Every slot's card (once every key is known and its own), the first Fault (its seat an
+    engine seat) in the pages' order or None, and the seats whose key was opened from their
+    escrow (named, not at fault)."""
     hands: dict[int, str] = {}
+    opened: list[int] = []
     try:
-        check_log(log, game, cards, seats, layout, hands)
+        check_log(log, game, cards, seats, layout, hands, opened)
     except Fault as fault:
-        return hands, fault
-    return hands, None
+        return hands, fault, opened
+    return hands, None, opened
 
 
-def check_log(log: list[str], game: str, cards: list[str], seats: list[int],
-              layout: list[int | str], hands: dict[int, str]) -> None:
-    n, count = len(seats), len(cards)
+def taken(log: list[str], seats: list[int]) -> list[dict[str, Any]]:
+    """The messages a page takes: one canonical JSON text of this deal and version, signed by its
+    seat, its seq above that seat's last (the relay's log may carry others: pages drop them)."""
     index = {seat: i for i, seat in enumerate(seats)}
     messages: list[dict[str, Any]] = []
     keys: dict[int, r.Point] = {}
     last_seq: dict[int, int] = {}
     deal = ""
-    # the messages a page takes: one canonical JSON text of this deal and version, signed by its
-    # seat, its seq above that seat's last (the relay's log may carry others: pages drop them)
     for text in log:
         try:
             msg = json.loads(text)
@@ -119,89 +121,114 @@ def check_log(log: list[str], game: str, cards: list[str], seats: list[int],
             keys[i] = key
         last_seq[i] = msg["seq"]
         messages.append(msg)
+    return messages
+
+
+def commitment(deal: str, seat: int, nonce: str, data: str) -> str:
+    """SHA-512(utf8("kortti-nopeek-v1|commit|" + deal + "|" + seat + "|") || nonce || bytes), hex."""
+    return hashlib.sha512(f"kortti-nopeek-v1|commit|{deal}|{seat}|".encode() + bytes.fromhex(nonce)
+                          + bytes.fromhex(data)).hexdigest()
+
+
+def check_log(log: list[str], game: str, cards: list[str], seats: list[int],
+              layout: list[int | str], hands: dict[int, str], opened: list[int]) -> None:
+    n, count = len(seats), len(cards)
+    index = {seat: i for i, seat in enumerate(seats)}
+    messages = taken(log, seats)
+    deal = messages[0]["deal"] if messages else ""
     by = {kind: [m for m in messages if m["kind"] == kind] for kind in
-          ("key", "stage", "seed", "shares", "show", "give", "reveal", "piece", "complaint")}
+          ("key", "escrow", "stage", "seed", "shares", "show", "give", "reveal", "piece", "complaint")}
     # each seat's first of each kind it sends once (a later one is out of turn: pages refuse it)
     body = {kind: {index[m["seat"]]: m["body"] for m in reversed(ms)} for kind, ms in by.items()}
-    # 1. key proofs
-    for i in range(n):
-        entry = body["key"][i]
-        if not key_proof_holds(deal, i, keys[i], entry["proof"]):
-            raise Fault("key-proof", seats[i], "its key proof fails")
-    # 2. every key: revealed, or the sum of the pieces of its escrow published when it left
-    secret: list[int] = []
-    for i in range(n):
-        if i in body["reveal"]:
-            x = scalar(body["reveal"][i]["key"])
-        else:
-            x = sum(scalar(p["body"]["piece"]) for p in by["piece"] if index[p["body"]["for"]] == i) % L
-        if not r.equal(r.multiply(x, r.base()), keys[i]):
-            raise Fault("key-mismatch", seats[i], "its key is not its public key's")
-        secret.append(x)
-    joint_secret = sum(secret) % L
-    names = {r.encode(card_point(game, c)): c for c in cards}
+    # 1. the deal was dealt whole
+    if any(i not in body[kind] for kind in ("key", "escrow", "stage", "seed") for i in range(n)):
+        raise Fault("format", None, "the deal was not dealt whole")
+    keys = [point(body["key"][i]["key"]) for i in range(n)]
+    escrows = [body["escrow"][i]["entry"] for i in range(n)]
+    # 2. seeds against their commitments, then each slot's position from them
     parts = [body["seed"][i]["r"] for i in range(n)]
-    positions = slot_positions(deal, parts, count)
-    last = [(point(c1), point(c2)) for c1, c2 in body["stage"][n - 1]["deck"]]
-    for slot in range(count):
-        c1, c2 = last[positions[slot]]
-        hands[slot] = names[r.encode(r.subtract(c2, r.multiply(joint_secret, c1)))]
-    # 3. a seat whose escrow was opened after the first reveal refused the audit
-    first_reveal = next((k for k, m in enumerate(messages) if m["kind"] == "reveal"), len(messages))
-    for i in range(n):
-        first_piece = next((k for k, m in enumerate(messages) if m["kind"] == "piece" and index[m["body"]["for"]] == i), None)
-        if first_piece is not None and first_piece > first_reveal and i not in body["reveal"]:
-            raise Fault("refused", seats[i], "it did not reveal its key for the audit")
-    # 4. seeds against their commitments
     for i in range(n):
         if seed_commitment(deal, i, parts[i]) != body["key"][i]["seed"]:
             raise Fault("seed", seats[i], "its seed is not the one it committed to")
-    # 5. stages against the revealed permutations and randomisers (a leaver's: decrypted)
-    joint = r.multiply(1, keys[0])
-    for i in range(1, n):
-        joint = r.add(joint, keys[i])
-    previous = [(r.IDENTITY, card_point(game, c)) for c in cards]
+    positions = slot_positions(deal, parts, count)
+    # 3. a key not revealed: the pieces of its escrow each other seat published (its first for
+    # that seat), each a_ij with a_ij·B its commitment A_ij, summed
+    reveals: list[dict[str, Any] | None] = []
     for i in range(n):
-        stage = [(point(c1), point(c2)) for c1, c2 in body["stage"][i]["deck"]]
-        if i not in body["reveal"]:
-            opened = sorted(names.get(r.encode(r.subtract(c2, r.multiply(joint_secret, c1))), "?") for c1, c2 in stage)
-            if opened != sorted(cards):
-                raise Fault("shuffle", seats[i], "its stage decrypts to other cards")
-        else:
-            reveal = body["reveal"][i]
-            if sorted(reveal["permutation"]) != list(range(count)):
-                raise Fault("shuffle", seats[i], "its permutation is not one")
-            for k, (c1, c2) in enumerate(stage):
-                rk = scalar(reveal["randomisers"][k])
-                p1, p2 = previous[reveal["permutation"][k]]
-                if not (r.equal(c1, r.add(p1, r.multiply(rk, r.base()))) and r.equal(c2, r.add(p2, r.multiply(rk, joint)))):
-                    raise Fault("shuffle", seats[i], f"its card {k} is not re-randomised from the previous deck")
-        previous = stage
+        if i in body["reveal"]:
+            reveals.append(body["reveal"][i])
+            continue
+        published = {index[m["seat"]]: m["body"]["piece"] for m in reversed(by["piece"]) if m["body"]["for"] == seats[i]}
+        pieces = escrows[i]["pieces"]
+        if not pieces or any(p["to"] not in published for p in pieces):
+            reveals.append(None)  # not opened: the deal cannot be checked
+            continue
+        total = 0
+        for p in pieces:
+            a = scalar(published[p["to"]])
+            if not r.equal(r.multiply(a, r.base()), point(p["commitment"])):
+                raise Fault("piece", seats[p["to"]], f"its piece of seat {seats[i]}'s key is not its commitment's")
+            total += a
+        reveals.append({"key": (total % L).to_bytes(32, "little").hex(), "permutation": None, "randomisers": None})
+    secret = [scalar(x["key"]) if x else None for x in reveals]
+    last = [(point(c1), point(c2)) for c1, c2 in body["stage"][n - 1]["deck"]]
+    # every slot's card, whatever follows finds, once every key is known and its public key's
+    if all(x is not None and r.equal(r.multiply(x, r.base()), keys[k]) for k, x in enumerate(secret)):
+        joint_secret = sum(x for x in secret if x is not None) % L
+        names = {r.encode(card_point(game, c)): c for c in cards}
+        for slot in range(count):
+            c1, c2 = last[positions[slot]]
+            card = names.get(r.encode(r.subtract(c2, r.multiply(joint_secret, c1))))
+            if card is not None:
+                hands[slot] = card
+    # 4. the deal's transcript, as nopeek_verify checks it: each position's owner the holder of
+    # the slot at it, each dealt share at its slot's position
+    owners: list[int | str] = ["stock"] * count
+    for slot, holder in enumerate(layout):
+        owners[positions[slot]] = index[holder] if isinstance(holder, int) else holder
+    shares = [{"seat": i, "position": positions[e["slot"]], "share": e["share"], "proof": e["proof"]}
+              for i in range(n) for e in body["shares"].get(i, {"shares": []})["shares"]]
+    try:
+        named = verify({"v": 2, "game": game, "deal": deal, "cards": cards,
+                        "keys": [{"key": body["key"][i]["key"], "proof": body["key"][i]["proof"]} for i in range(n)],
+                        "signed": [], "escrows": escrows, "owners": owners, "shares": shares, "reveals": reveals,
+                        "stages": [{"seat": i, "deck": body["stage"][i]["deck"]} for i in range(n)]})
+    except Fault as fault:
+        opened += [seats[i] for i, x in enumerate(reveals) if x and x["permutation"] is None]
+        raise Fault(fault.kind, None if fault.seat is None else seats[fault.seat], fault.why) from fault
+    opened += [seats[i] for i in named]
+    done = [x for x in secret if x is not None]
 
     def right(i: int, slot: int, share: str) -> bool:
-        return r.equal(point(share), r.multiply(secret[i], last[positions[slot]][0]))
+        return share == r.encode(r.multiply(done[i], last[positions[slot]][0])).hex()
 
-    # 6. dealt shares: every slot not the seat's own and not stock, each its key's
-    for i in range(n):
-        expected = [s for s in range(count) if layout[s] not in (seats[i], "stock")]
-        entries = body["shares"].get(i, {"shares": None})["shares"]
-        if entries is None:
-            continue  # a seat that left before dealing: its key came from its escrow
-        if [e["slot"] for e in entries] != expected:
-            raise Fault("share", seats[i], "its shares are not of the slots it deals")
-        for e in entries:
-            if not right(i, e["slot"], e["share"]):
-                raise Fault("share", seats[i], f"its share of slot {e['slot']} is wrong")
-    # 7. shown cards' shares
+    # 5. complaints, as listed: about an escrow (its owner's wrong piece, or a false one), or
+    # about a share that held
+    for m in by["complaint"]:
+        complainer, about = index[m["seat"]], index[m["body"]["about"]]
+        if m["body"]["what"] == "escrow":
+            at_fault = check_complaint(escrows[about], m["body"]["claim"], keys[about], keys[complainer], deal)
+            raise Fault("escrow" if at_fault == about else "complaint", seats[at_fault], "a complaint about an escrow")
+        raise Fault("complaint", m["seat"], f"it complained of a right share of slot {m['body']['slot']}")
+    # 6. shown cards' shares
     for m in by["show"]:
         for e in m["body"]["shares"]:
             if not right(index[e["seat"]], m["body"]["slot"], e["share"]):
                 raise Fault("show", e["seat"], "its share of a shown card is wrong")
-    # 8. shares sealed in a pass, opened with the receiver's key
+    # 7. shares sealed in a pass, opened with the receiver's key
     for m in by["give"]:
         sender, receiver = index[m["seat"]], index[m["body"]["to"]]
-        shared = r.multiply(secret[receiver], keys[sender])
+        shared = r.multiply(done[receiver], keys[sender])
         for e in m["body"]["sealed"]:
             plain = unseal(shared, e["share"], deal, sender, receiver, f"give|{m['seq']}|{e['slot']}|{e['seat']}|share")
             if plain is None or not right(index[e["seat"]], e["slot"], plain.hex()):
                 raise Fault("give", m["seat"], "its pass sealed a wrong share")
+    # 8. every opening against the seat's commitment before it
+    pending: dict[int, str] = {}
+    for m in messages:
+        i = index[m["seat"]]
+        if m["kind"] == "commit" and i not in pending:
+            pending[i] = m["body"]["hash"]
+        elif m["kind"] == "open" and i in pending \
+                and commitment(deal, i, m["body"]["nonce"], m["body"]["bytes"]) != pending.pop(i):
+            raise Fault("open", m["seat"], "it opened its commitment to other bytes")

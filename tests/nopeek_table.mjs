@@ -16,6 +16,8 @@ const { RelayGate, canonical, signedText } = await load("js/nopeek/messages.js")
 const group = await load("js/nopeek/group.js");
 const deckJs = await load("js/nopeek/deck.js");
 const { sign } = await load("js/nopeek/sign.js");
+const sealJs = await load("js/nopeek/seal.js");
+const escrowJs = await load("js/nopeek/escrow.js");
 const input = JSON.parse(readFileSync(inputPath, "utf-8"));
 
 /**
@@ -255,6 +257,47 @@ const CHEATS = {
     }) },
     run: (t) => { t.start(); t.finish(); },
   }),
+  // the same wrong share, and seat 1 does not complain (it takes every share as right): the
+  // other pages check the shares of seat 1's card when seat 1 shows it
+  collude: () => ({
+    classes: {
+      1: cheating((Base) => class extends Base {
+        shareHolds() {
+          return true;
+        }
+      }),
+      2: CHEATS["wrong-share"]("").classes?.[2],
+    },
+    run: (t) => {
+      t.start();
+      t.act(1, (s) => s.show(1));
+      t.finish();
+    },
+  }),
+  // seat 0 passes 3 cards to seat 1 and seals it, for its second, its share of another card
+  "bad-pass": () => ({
+    classes: { 0: cheating((Base) => class extends Base {
+      /** @param {number[]} slots @param {number} toSeat */
+      give(slots, toSeat) {
+        this.tampering = slots[1];
+        try {
+          return super.give(slots, toSeat);
+        } finally {
+          this.tampering = undefined;
+        }
+      }
+
+      /** @param {number} i @param {number} slot */
+      knownShare(i, slot) {
+        return super.knownShare(i, slot === this.tampering ? slot + 4 : slot);
+      }
+    }) },
+    run: (t) => {
+      t.start();
+      t.act(0, (s) => s.give(holding(t, 0).slice(0, 3), 1));
+      t.finish();
+    },
+  }),
   // seat 2 sends a message with a signature not its key's; then one in seat 1's name (the relay drops it)
   forged: () => ({
     run: (t) => {
@@ -322,6 +365,68 @@ const CHEATS = {
   }),
   // every seat reveals but seat 2, which goes: its escrow is opened for the audit
   refuse: () => ({ run: (t) => { t.start(); t.spec.play(t); t.finish([2]); t.leave(2); } }),
+  // seat 3 leaves once the cards are dealt, then seat 2: its key cannot be opened (seat 3's piece never comes)
+  "two-leave": () => ({ run: (t) => { t.start(); t.leave(3); t.leave(2); t.finish(); } }),
+  // seat 1 swaps a card in its stage and does not reveal at the check: found with its opened key
+  "refuse-swap": () => ({
+    classes: { 1: CHEATS.swap("").classes?.[1] },
+    run: (t) => { t.start(); t.spec.play(t); t.finish([1]); t.leave(1); },
+  }),
+  // seat 1 seals seat 2 a piece of its key other than the one it committed to: seat 2 complains
+  "bad-escrow": () => ({
+    classes: { 1: cheating((Base) => class extends Base {
+      /** @param {string} kind @param {any} body */
+      post(kind, body) {
+        if (kind === "escrow") {
+          const piece = body.entry.pieces.find((/** @type {any} */ p) => p.to === 2);
+          const wrong = group.fromHex(group.scalarToHex(12345n), 32);
+          Object.assign(piece, sealJs.seal(this.secret, this.keys[2].point, wrong,
+            { deal: this.deal, from: this.me, to: 2, purpose: "escrow" }));
+        }
+        return super.post(kind, body);
+      }
+    }) },
+    run: (t) => { t.start(); t.finish(); },
+  }),
+  // seat 2 complains of seat 1's right piece of its escrow
+  "false-complaint": () => ({
+    run: (t) => {
+      t.start();
+      t.act(2, (s) => s.step(() => {
+        const claim = escrowJs.complaint(s.escrows[1], s.secret, s.me, s.publicKey, s.keys[1].point, { deal: s.deal });
+        s.post("complaint", { about: 1, what: "escrow", claim });
+      }));
+      t.finish();
+    },
+  }),
+  // seat 3 leaves; seat 1 publishes a piece of its key other than its escrow's
+  "bad-piece": () => ({
+    run: (t) => {
+      t.start();
+      t.gone.add(3);
+      const page = t.pages.get(1);
+      const unsigned = { v: 1, deal: page.deal, seat: 1, seq: page.seq++, kind: "piece",
+        body: { for: 3, piece: group.scalarToHex(12345n) } };
+      t.sendFrom(1, canonical({ ...unsigned, sig: sign(page.secret, page.publicKey, signedText(unsigned), { deal: page.deal, seat: 1 }) }));
+      t.run();
+      for (const s of [0, 2]) t.act(s, (p) => p.left(3));
+      t.finish();
+    },
+  }),
+  // seat 2 commits to bytes, then opens the commitment to others
+  "bad-open": () => ({
+    run: (t) => {
+      t.start();
+      t.act(2, (s) => s.commit(Uint8Array.of(1, 2, 3)));
+      const page = t.pages.get(2);
+      const unsigned = { v: 1, deal: page.deal, seat: 2, seq: page.seq++, kind: "open",
+        body: { nonce: group.toHex(/** @type {any} */ (page.myOpening).nonce), bytes: "010203ff" } };
+      t.sendFrom(2, canonical({ ...unsigned, sig: sign(page.secret, page.publicKey, signedText(unsigned), { deal: page.deal, seat: 2 }) }));
+      t.run();
+      t.spec.play(t);
+      t.finish();
+    },
+  }),
   // seat 3 leaves after the deal: its hand opened to all; the others play on and finish
   leave: () => ({
     run: (t) => {

@@ -12,7 +12,7 @@ from typing import Any
 
 import nopeek_ristretto as r
 
-KINDS = ("format", "key-proof", "signature", "escrow", "refused", "key-mismatch", "shuffle", "share")
+KINDS = ("format", "key-proof", "signature", "escrow", "left", "key-mismatch", "shuffle", "share")
 SEAL_SALT = b"kortti-nopeek-v1|seal"
 L = r.L
 
@@ -22,7 +22,7 @@ class Fault(Exception):
 
     def __init__(self, kind: str, seat: int | None, why: str) -> None:
         super().__init__(f"{kind} by seat {seat}: {why}")
-        self.kind, self.seat = kind, seat
+        self.kind, self.seat, self.why = kind, seat, why
 
 
 def scalar(text: Any) -> int:
@@ -179,8 +179,16 @@ def check_complaint(entry: dict[str, Any], claim: dict[str, Any], owner_key: r.P
     return int(entry["seat"]) if open_piece(entry, complainer, shared, deal) is None else int(complainer)
 
 
-def verify(transcript: dict[str, Any]) -> None:
-    """Raises the transcript's first Fault, in docs/no-peek.md's order; returns if all holds."""
+def is_opened(reveal: Any) -> bool:
+    """A key the others opened from its seat's escrow: the key, no permutation nor randomisers."""
+    return (isinstance(reveal, dict) and isinstance(reveal.get("key"), str)
+            and "permutation" in reveal and reveal["permutation"] is None
+            and "randomisers" in reveal and reveal["randomisers"] is None)
+
+
+def verify(transcript: dict[str, Any]) -> list[int]:
+    """Raises the transcript's first Fault, in docs/no-peek.md's order; if all holds, returns the
+    seats whose key was opened from their escrow (named, not at fault), ascending."""
     t = transcript
     keys, stages, shares, reveals = t.get("keys"), t.get("stages"), t.get("shares"), t.get("reveals")
     cards, owners, escrows, signed = t.get("cards"), t.get("owners"), t.get("escrows"), t.get("signed", [])
@@ -189,7 +197,7 @@ def verify(transcript: dict[str, Any]) -> None:
             and isinstance(keys, list) and len(keys) >= 2 and isinstance(cards, list)
             and isinstance(stages, list) and len(stages) == len(keys) and isinstance(shares, list)
             and isinstance(owners, list) and len(owners) == len(cards)
-            and all(type(o) is int and 0 <= o < len(keys) for o in owners)
+            and all(o in ("up", "stock") or (type(o) is int and 0 <= o < len(keys)) for o in owners)
             and isinstance(escrows, list) and len(escrows) == len(keys) and isinstance(signed, list)
             and isinstance(reveals, list) and len(reveals) == len(keys)):
         raise Fault("format", None, "not a whole deal's transcript")
@@ -215,7 +223,7 @@ def verify(transcript: dict[str, Any]) -> None:
             raise Fault("escrow", seat, problem)
     for seat in range(n):
         if not isinstance(reveals[seat], dict):
-            raise Fault("refused", seat, "it revealed nothing at the audit")
+            raise Fault("left", seat, "its key was neither revealed nor opened from its escrow")
     secret = []
     for seat in range(n):
         try:
@@ -242,7 +250,7 @@ def verify(transcript: dict[str, Any]) -> None:
         if not isinstance(published, list) or len(published) != len(cards):
             raise Fault("shuffle", seat, "its stage is not the deck's size")
         perm, rand = reveals[seat].get("permutation"), reveals[seat].get("randomisers")
-        if perm is None and rand is None:
+        if is_opened(reveals[seat]):
             final = decrypted_stage(published, x, game, cards, seat)
             continue
         if not (isinstance(perm, list) and all(type(i) is int for i in perm)
@@ -270,10 +278,14 @@ def verify(transcript: dict[str, Any]) -> None:
         done.add((seat, position))
         if entry.get("share") != r.encode(r.multiply(secret[seat], final[position][0])).hex():
             raise Fault("share", seat, f"its share of position {position} is wrong")
+    # a stock position is shared by no seat, a face-up one by every seat, a seat's by every other;
+    # a seat whose key was opened from its escrow need not have shared (its key gave its shares)
+    opened = [s for s in range(n) if is_opened(reveals[s])]
     for p in range(len(cards)):
         for s in range(n):
-            if s != owners[p] and (s, p) not in done:
+            if owners[p] != "stock" and s != owners[p] and s not in opened and (s, p) not in done:
                 raise Fault("share", s, f"its share of position {p} is missing")
+    return opened
 
 
 def decrypted_stage(published: list[Any], x: int, game: str, cards: list[str], seat: int) -> list[tuple[r.Point, r.Point]]:

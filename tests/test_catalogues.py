@@ -232,25 +232,29 @@ NOPEEK = {
     "web.nopeek.state.keys": set(), "web.nopeek.state.shuffle": {"done", "total"},
     "web.nopeek.state.seed": set(), "web.nopeek.state.deal": set(), "web.nopeek.state.audit": set(),
     "web.nopeek.state.fair": set(),
-    "web.nopeek.left": {"name"}, "web.nopeek.refused": {"name"}, "web.nopeek.refused.move": {"name", "reason"},
+    "web.nopeek.left": {"name"}, "web.nopeek.opened": {"name"}, "web.nopeek.refused": {"name"}, "web.nopeek.refused.move": {"name", "reason"},
     "web.nopeek.void.shuffle": {"name"}, "web.nopeek.void.seed": {"name"}, "web.nopeek.void.share": {"name"},
     "web.nopeek.void.escrow": {"name"}, "web.nopeek.void.complaint": {"name"}, "web.nopeek.void.forged": {"name"},
-    "web.nopeek.void.rule": {"name", "reason"}, "web.nopeek.void.refused": {"name"},
+    "web.nopeek.void.rule": {"name", "reason"}, "web.nopeek.void.open": {"name"},
     "web.nopeek.void.key": {"name"}, "web.nopeek.void.left": {"name"}, "web.nopeek.void.format": set(),
     "web.nopeek.badge": set(), "web.nopeek.badge.bots": set(),
 }
 # Each fault the no-peek deal's audit finds (the FaultKind of web/js/nopeek/audit.js, and of
 # any other module there that names its faults so), and the verdict that says it: a bad key
 # proof or signature is a forged message; a revealed key that is not the seat's public key's,
-# a key not its own; a missing reveal, a refusal; a wrong share for a card shown or passed, a
-# wrong share; a wrong seed for the positions, a cheat in the draw; a complaint that does not
-# hold, a false accusation. The kinds the escrow's and the protocol's branches add included.
+# a key not its own; a key neither revealed nor opened from its escrow, a leaver that voids the
+# deal (a seat whose key was opened is named by the verdict's "opened", web.nopeek.opened: not a
+# fault); a wrong share for a card shown or passed, a wrong share; a wrong piece of a leaver's
+# key, a wrong piece; a wrong seed for the positions, a cheat in the draw; a complaint that does
+# not hold, a false accusation; a commitment opened to other bytes, sets changed after arranging
+# them. The kinds the escrow's and the protocol's branches add included.
 AUDIT_VERDICTS = {"format": "web.nopeek.void.format", "key-proof": "web.nopeek.void.forged",
                   "signature": "web.nopeek.void.forged", "escrow": "web.nopeek.void.escrow",
-                  "complaint": "web.nopeek.void.complaint", "refused": "web.nopeek.void.refused",
+                  "complaint": "web.nopeek.void.complaint", "left": "web.nopeek.void.left",
                   "key-mismatch": "web.nopeek.void.key", "seed": "web.nopeek.void.seed",
                   "shuffle": "web.nopeek.void.shuffle", "share": "web.nopeek.void.share",
-                  "show": "web.nopeek.void.share", "give": "web.nopeek.void.share"}
+                  "show": "web.nopeek.void.share", "give": "web.nopeek.void.share",
+                  "piece": "web.nopeek.void.escrow", "open": "web.nopeek.void.open"}
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -221,9 +221,9 @@ def stage_not_its_permutation(transcript: Transcript) -> tuple[str, int]:
 
 
 def missing_reveal(transcript: Transcript) -> tuple[str, int]:
-    """Seat 1 reveals nothing at the audit."""
+    """Seat 1's key is not known (it left where it could not be opened): the deal cannot be checked."""
     transcript["reveals"][1] = None
-    return "refused", 1
+    return "left", 1
 
 
 def bad_signature(transcript: Transcript) -> tuple[str, int]:
@@ -257,16 +257,38 @@ def a_leaver_swaps_a_card(transcript: Transcript) -> tuple[str, int]:
     return "shuffle", 2
 
 
-def a_fair_leaver(transcript: Transcript) -> tuple[str, int]:
-    """Seat 2 left and revealed no permutation: its stage decrypts to the deck's cards, the
-    stages after it still match their reveals and every share its key's: a fair deal."""
+def a_fair_leaver(transcript: Transcript) -> tuple[str, Any]:
+    """Seat 2 did not reveal (its key opened from its escrow, no permutation): its stage decrypts
+    to the deck's cards, the stages after it still match their reveals and every share its key's:
+    a fair deal, seat 2 named."""
     transcript["reveals"][2].update(permutation=None, randomisers=None)
-    return "ok", -1
+    return "ok", [2]
+
+
+def a_leaver_who_never_shared(transcript: Transcript) -> tuple[str, Any]:
+    """Seat 3 left before it sent its shares: its key, opened from its escrow, gives them."""
+    transcript["reveals"][3].update(permutation=None, randomisers=None)
+    transcript["shares"] = [s for s in transcript["shares"] if s["seat"] != 3]
+    return "ok", [3]
+
+
+def a_stock_position(transcript: Transcript) -> tuple[str, Any]:
+    """Position 0 is the stock's: never opened, so no seat shares it."""
+    transcript["owners"][0] = "stock"
+    transcript["shares"] = [s for s in transcript["shares"] if s["position"] != 0]
+    return "ok", []
+
+
+def a_face_up_position_without_its_dealt_seats_share(transcript: Transcript) -> tuple[str, int]:
+    """Position 1 is face up to all: every seat shares it, so seat 1 (which would own it in
+    round-robin and did not share it) is missing its share."""
+    transcript["owners"][1] = "up"
+    return "share", 1
 
 
 TAMPERINGS = [swap_a_card, wrong_share, forged_key_proof, key_not_its_own, stage_not_its_permutation,
               missing_reveal, bad_signature, wrong_escrow_piece, escrow_not_its_key, a_leaver_swaps_a_card,
-              a_fair_leaver]
+              a_fair_leaver, a_leaver_who_never_shared, a_stock_position, a_face_up_position_without_its_dealt_seats_share]
 CASES = [(index, tamper) for index in (0, 1) for tamper in TAMPERINGS]
 
 
@@ -276,27 +298,34 @@ def tampered(site: Path, ran: dict[str, Any]) -> list[tuple[Transcript, tuple[st
     cases = []
     for index, tamper in [(i, None) for i in range(len(DEALS))] + CASES:
         transcript = copy.deepcopy(ran["deals"][index]["transcript"])
-        expected = tamper(transcript) if tamper else ("ok", -1)
+        expected = tamper(transcript) if tamper else ("ok", [])
         cases.append((transcript, expected))
     found = run_node(site, {"audits": [t for t, _ in cases]})["audits"]
     return [(t, e, f["verdict"]) for (t, e), f in zip(cases, found, strict=True)]
 
 
-def python_verdict(transcript: Transcript) -> tuple[str, int | None]:
+def python_verdict(transcript: Transcript) -> tuple[str, Any]:
+    """The first fault's kind and seat, or "ok" and the seats whose key was opened from their escrow."""
     try:
-        verify(transcript)
+        opened = verify(transcript)
     except Fault as fault:
         return fault.kind, fault.seat
-    return "ok", -1
+    return "ok", opened
 
 
-def js_verdict(verdict: dict[str, Any]) -> tuple[str, int | None]:
-    return ("ok", -1) if verdict == {"ok": True} else (verdict["kind"], verdict["seat"])
+def js_verdict(verdict: dict[str, Any]) -> tuple[str, Any]:
+    return ("ok", verdict["opened"]) if verdict["ok"] else (verdict["kind"], verdict["seat"])
 
 
 @pytest.mark.parametrize("index", range(len(DEALS)), ids=[f"{g}-{n}" for g, n in DEALS])
 def test_audit_js_passes_a_fair_deal(tampered: list[Any], index: int) -> None:
-    assert tampered[index][2] == {"ok": True}
+    assert tampered[index][2] == {"ok": True, "opened": []}
+
+
+def test_a_swap_by_a_seat_whose_key_was_opened_is_found_with_that_key_and_the_seat_named(tampered: list[Any]) -> None:
+    case = len(DEALS) + CASES.index((0, a_leaver_swaps_a_card))
+    verdict = tampered[case][2]
+    assert (verdict["ok"], verdict["kind"], verdict["seat"], verdict["opened"]) == (False, "shuffle", 2, [2])
 
 
 @pytest.mark.parametrize("case", range(len(CASES)),

@@ -22,7 +22,8 @@ from engine import GAMES
 
 HERE = Path(__file__).resolve().parent
 TABLES = ["two", "kocka", "katte", "katko", "call-kitti"]
-CHEATS = ["swap", "wrong-share", "forged", "garbage", "relay-forged", "replay", "refuse", "leave"]
+CHEATS = ["swap", "wrong-share", "collude", "bad-pass", "forged", "garbage", "relay-forged", "replay", "refuse", "leave",
+          "refuse-swap", "bad-escrow", "false-complaint", "bad-piece", "bad-open", "two-leave"]
 
 
 def run_table(site: Path, runs: list[dict[str, str]]) -> list[dict[str, Any]]:
@@ -76,7 +77,13 @@ def strings(value: Any) -> list[str]:
 
 def verdict(run: dict[str, Any]) -> tuple[dict[int, str], Fault | None]:
     """Every slot's card and the first fault, from the relay's log, by the Python verifier."""
-    return tuple(run["python"])  # type: ignore[return-value]
+    hands, fault, _ = run["python"]
+    return hands, fault
+
+
+def named(run: dict[str, Any]) -> list[int]:
+    """The seats whose key the Python verifier took from their escrow (named, not at fault)."""
+    return list(run["python"][2])
 
 
 def truth(run: dict[str, Any]) -> dict[int, str]:
@@ -126,7 +133,7 @@ def test_after_the_deal_every_page_finds_it_fair_and_knows_the_true_deal(honest:
     for seat in run["seats"]:
         page = run["pages"][str(seat)]
         assert page["faults"] == []
-        assert [a["verdict"] for a in page["audits"]] == [{"ok": True}]
+        assert [a["verdict"] for a in page["audits"]] == [{"ok": True, "opened": []}]
         assert {h["slot"]: h["card"] for h in page["audits"][0]["hands"]} == dealt
         assert page["progress"] == ["keys", "shuffle", "seed", "deal", "audit"]
 
@@ -231,6 +238,32 @@ def test_a_wrong_share_is_named_at_once_on_every_page_and_by_the_audit(cheats: d
     assert run["pages"]["1"]["hand"] == []
 
 
+def test_a_wrong_share_its_owner_keeps_quiet_about_is_named_when_the_card_is_shown(cheats: dict[str, Any]) -> None:
+    """Every page opens a shown card only from shares it checked: seat 2's wrong share of seat
+    1's card, which seat 1 took without a complaint, is named at once when seat 1 shows it."""
+    run = cheats["collude"]
+    assert not [t for t in run["log"] if json.loads(t)["kind"] == "complaint"]
+    for page in pages_of(run, but=(1, 2)):
+        assert page["faults"] == [{"seat": 2, "why": "share"}]
+        assert page["up"] == []  # the card is not taken as opened
+    for page in pages_of(run):
+        [audit] = page["audits"]
+        assert (audit["verdict"]["kind"], audit["verdict"]["seat"]) == ("share", 2)
+
+
+def test_a_pass_with_a_wrong_sealed_share_is_named_by_its_receiver_at_once_and_by_every_audit(
+        cheats: dict[str, Any]) -> None:
+    run = cheats["bad-pass"]
+    assert run["pages"]["1"]["faults"] == [{"seat": 0, "why": "give"}]
+    assert run["pages"]["1"]["received"] == []
+    assert all(p["faults"] == [] for p in pages_of(run, but=(1,)))  # no other page can open the seal
+    for page in pages_of(run):
+        [audit] = page["audits"]
+        assert (audit["verdict"]["kind"], audit["verdict"]["seat"]) == ("give", 0)
+    _, fault = verdict(run)
+    assert fault and (fault.kind, fault.seat) == ("give", 0)
+
+
 def test_a_forged_message_is_ignored_and_named_at_once(cheats: dict[str, Any]) -> None:
     run = cheats["forged"]
     # a message with a signature not seat 2's: every other page names seat 2
@@ -241,7 +274,7 @@ def test_a_forged_message_is_ignored_and_named_at_once(cheats: dict[str, Any]) -
     assert all(len(p["faults"]) == 1 for p in pages_of(run, but=(0, 2)))
     # and they changed nothing: the deal went on and was fair
     for page in pages_of(run):
-        assert [a["verdict"] for a in page["audits"]] == [{"ok": True}]
+        assert [a["verdict"] for a in page["audits"]] == [{"ok": True, "opened": []}]
 
 
 def test_malformed_oversized_foreign_and_out_of_turn_messages_change_nothing(cheats: dict[str, Any]) -> None:
@@ -253,7 +286,7 @@ def test_malformed_oversized_foreign_and_out_of_turn_messages_change_nothing(che
     for page in pages_of(run, but=(0, 2)):
         assert page["faults"] == forwarded
     for page in pages_of(run):
-        assert [a["verdict"] for a in page["audits"]] == [{"ok": True}]
+        assert [a["verdict"] for a in page["audits"]] == [{"ok": True, "opened": []}]
         assert page["hidden"] == []  # the hide with a field more hid nothing
 
 
@@ -269,30 +302,100 @@ def test_a_replayed_message_changes_nothing_and_is_named(cheats: dict[str, Any])
     assert run["pages"]["2"]["faults"] == run["pages"]["3"]["faults"] == [{"seat": "relay", "why": "replay"}]
     assert run["pages"]["0"]["faults"] == [{"seat": 1, "why": "replay"}]
     for page in pages_of(run):
-        assert [a["verdict"] for a in page["audits"]] == [{"ok": True}]
+        assert [a["verdict"] for a in page["audits"]] == [{"ok": True, "opened": []}]
 
 
-def test_a_seat_that_refuses_to_reveal_has_its_escrow_opened_and_is_named(cheats: dict[str, Any]) -> None:
+def test_a_seat_that_refuses_to_reveal_at_the_check_of_a_fair_deal_is_named_and_the_deal_counts(
+        cheats: dict[str, Any]) -> None:
+    """The leavers' decision: its key is opened from its escrow, the deal checked with it, and
+    the deal counts (leaving at the end never voids a deal one is losing)."""
     run = cheats["refuse"]
-    dealt, fault = verdict(run)
-    assert fault and (fault.kind, fault.seat) == ("refused", 2)
+    dealt = truth(run)
+    assert named(run) == [2]
     assert len(dealt) == len(run["layout"])
     for page in pages_of(run, but=(2,)):
+        assert page["faults"] == []
         [audit] = page["audits"]
-        assert (audit["verdict"]["kind"], audit["verdict"]["seat"]) == ("refused", 2)
+        assert audit["verdict"] == {"ok": True, "opened": [2]}
         assert {h["slot"]: h["card"] for h in audit["hands"]} == dealt
-        assert [o["seat"] for o in page["opened"]] == [2]
+        assert [(o["seat"], o["atCheck"]) for o in page["opened"]] == [(2, True)]
     assert {json.loads(t)["seat"] for t in run["log"] if json.loads(t)["kind"] == "piece"} == {0, 1, 3}
+
+
+def test_a_seat_that_refuses_to_reveal_and_swapped_a_card_is_found_with_its_opened_key(cheats: dict[str, Any]) -> None:
+    run = cheats["refuse-swap"]
+    _, fault = verdict(run)
+    assert fault and (fault.kind, fault.seat) == ("shuffle", 1)
+    assert named(run) == [1]
+    for page in pages_of(run, but=(1,)):
+        [audit] = page["audits"]
+        verdict_ = audit["verdict"]
+        assert (verdict_["ok"], verdict_["kind"], verdict_["seat"], verdict_["opened"]) == (False, "shuffle", 1, [1])
+
+
+def test_a_wrong_escrow_piece_is_named_at_once_on_every_page_by_the_audit_and_by_the_python_check(
+        cheats: dict[str, Any]) -> None:
+    run = cheats["bad-escrow"]
+    assert [(m["seat"], m["body"]["what"]) for m in map(json.loads, run["log"]) if m["kind"] == "complaint"] == [(2, "escrow")]
+    for page in pages_of(run):
+        assert page["faults"] == [{"seat": 1, "why": "escrow"}]
+        [audit] = page["audits"]
+        assert (audit["verdict"]["kind"], audit["verdict"]["seat"]) == ("escrow", 1)
+    _, fault = verdict(run)
+    assert fault and (fault.kind, fault.seat) == ("escrow", 1)
+
+
+def test_a_false_complaint_about_an_escrow_names_the_complainer_everywhere(cheats: dict[str, Any]) -> None:
+    run = cheats["false-complaint"]
+    for page in pages_of(run, but=(2,)):
+        assert page["faults"] == [{"seat": 2, "why": "complaint"}]
+    for page in pages_of(run):
+        [audit] = page["audits"]
+        assert (audit["verdict"]["kind"], audit["verdict"]["seat"]) == ("complaint", 2)
+    _, fault = verdict(run)
+    assert fault and (fault.kind, fault.seat) == ("complaint", 2)
+
+
+def test_a_wrong_piece_of_a_leavers_key_is_named_at_once_and_by_the_python_check(cheats: dict[str, Any]) -> None:
+    run = cheats["bad-piece"]
+    for page in pages_of(run, but=(1, 3)):
+        assert page["faults"] == [{"seat": 1, "why": "piece"}]
+        assert page["audits"] == []  # seat 3's key cannot be opened without seat 1's right piece
+    _, fault = verdict(run)
+    assert fault and (fault.kind, fault.seat) == ("piece", 1)
+
+
+def test_a_commitment_opened_to_other_bytes_is_named_at_once_and_by_the_python_check(cheats: dict[str, Any]) -> None:
+    run = cheats["bad-open"]
+    for page in pages_of(run, but=(2,)):
+        assert page["faults"] == [{"seat": 2, "why": "open"}]
+        assert page["disclosed"] == []
+    _, fault = verdict(run)
+    assert fault and (fault.kind, fault.seat) == ("open", 2)
 
 
 def test_a_leaver_before_the_audit_has_its_hand_opened_for_all_and_the_deal_goes_on(cheats: dict[str, Any]) -> None:
     run = cheats["leave"]
     dealt = truth(run)  # the Python verifier takes its key from the published pieces
+    assert named(run) == [3]
     left = [s for s, holder in enumerate(run["layout"]) if holder == 3]
     for page in pages_of(run, but=(3,)):
-        assert page["opened"] == [{"kind": "opened", "seat": 3, "cards": [{"slot": s, "card": dealt[s]} for s in left]}]
+        assert page["opened"] == [{"kind": "opened", "seat": 3, "cards": [{"slot": s, "card": dealt[s]} for s in left],
+                                   "atCheck": False}]
         assert page["faults"] == []
         [audit] = page["audits"]
-        assert audit["verdict"] == {"ok": True}
+        assert audit["verdict"] == {"ok": True, "opened": [3]}
         assert {h["slot"]: h["card"] for h in audit["hands"]} == dealt
         assert len(page["up"]) == 3  # the three who stayed each played a card
+
+
+def test_a_second_leaver_voids_the_deal_at_once_and_is_named(cheats: dict[str, Any]) -> None:
+    """Its key needs every other seat's piece, the first leaver's too, which never comes."""
+    run = cheats["two-leave"]
+    for page in pages_of(run, but=(2, 3)):
+        assert [o["seat"] for o in page["opened"]] == [3]
+        assert page["faults"] == [{"seat": 2, "why": "left"}]
+        assert page["audits"] == []
+    assert {json.loads(t)["body"]["for"] for t in run["log"] if json.loads(t)["kind"] == "piece"} == {3}
+    _, fault = verdict(run)
+    assert fault and (fault.kind, fault.seat) == ("left", 2)

@@ -17,7 +17,8 @@ shares with their proofs, the checks of the shares of its own cards and their op
 milliseconds that takes per seat (all seats run one after another in one process, so a
 seat's figure is its own work only, not the wait for the others), the audit's milliseconds
 (audit.js, in a process of its own: every key, permutation and randomiser revealed; the
-joint key's table built in it) and the transcript's bytes as JSON, the revelations apart.
+joint key's table built in it; wall time and the process's CPU time, which a loaded machine
+inflates less) and the transcript's bytes as JSON, the revelations apart.
 Medians over the deals, with the slowest; the machine's load average before and after (2
 cores here, shared: figures move with it). The phone's 4× slower CPU comes in a later step,
 in the browser.
@@ -118,6 +119,7 @@ def main() -> int:
             print(f"  ms per seat (keys + stage + shares + opening its cards): {spread(per_seat_ms)}")
             print(f"  audit ms (every key, permutation and randomiser revealed): "
                   f"{spread([float(a['ms']) for a in audits])}"  # type: ignore[arg-type]
+                  f"; CPU ms {spread([float(a['cpuMs']) for a in audits])}"  # type: ignore[arg-type]
                   f"; its multiplications: {audits[0]['multiplications']}")
             print(f"  transcript bytes (JSON, the deal's messages): "
                   f"{statistics.median(int(d['bytes']) for d in dealt):,}"  # type: ignore[call-overload]

@@ -58,12 +58,12 @@ def unit(args: tuple[str, list[str], int, list[str]]) -> tuple[int, float]:
 ORACLE_GAMES = ("katko", "katte", "kocka")
 
 
-def oracle_unit(args: tuple[str, int]) -> tuple[int, float]:
+def oracle_unit(args: tuple[str, int, int]) -> tuple[int, float]:
     """A unit whose seat-0 hard bot searches the true hidden hands instead of sampled ones
     (Katko: as its one world; Katte: every world is the true deal, the hidden discards
     included; Kočka: in play, every world is the true deal, while the
     exchange, before which nobody knows the others' hands, is decided as usual)."""
-    game, seed = args
+    game, seed, players = args
     true: dict[str, Any] = {}
     samples: dict[str, int] | None = None  # (Kočka: the hard bot's own count)
     if game == "katko":
@@ -112,14 +112,15 @@ def oracle_unit(args: tuple[str, int]) -> tuple[int, float]:
         # longer reads would screen it unchanged)
         assert hasattr(kocka_hard, "Reader")
         setattr(kocka_hard, "Reader", reader)  # noqa: B010
-    seats = ["hard", "medium", "medium", "medium"]
+    seats = ["hard"] + ["medium"] * (players - 1)
 
     def show(match: Any) -> None:
         true["hands"] = [list(h) for h in match.hands]
         true["match"] = match
 
-    rows = [arena.play_unit(game, 4, seats, seed, rotation, samples=samples, before=show) for rotation in range(4)]
-    return seed, sum(row[0] for row in rows) / 4
+    rows = [arena.play_unit(game, players, seats, seed, rotation, samples=samples, before=show)
+            for rotation in range(players)]
+    return seed, sum(row[0] for row in rows) / players
 
 
 def interval(xs: list[float]) -> tuple[float, float]:
@@ -136,18 +137,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("seed", type=int)
     parser.add_argument("patches", nargs="*", help="module:attribute=value, applied to the changed run")
     parser.add_argument("--oracle", action="store_true", help="Katko, Katte, Kočka: seat 0 searches the true hands")
+    parser.add_argument("--jobs", type=int, default=2, help="processes at once (default 2)")
     args = parser.parse_args(argv)
     patch(args.patches, apply=False)  # a wrong name stops the screen before any unit runs
     seats = args.seats.split(",")
     seeds = range(args.seed, args.seed + args.units)
     start = time.time()
     runs: dict[str, dict[int, float]] = {}
-    with Pool(2, maxtasksperchild=1) as pool:
+    with Pool(args.jobs, maxtasksperchild=1) as pool:
         runs["current"] = dict(pool.imap_unordered(unit, [(args.game, seats, s, []) for s in seeds]))
         if args.oracle:
             if args.game not in ORACLE_GAMES or seats != ["hard", "medium", "medium", "medium"]:
                 parser.error(f"--oracle is for {', '.join(ORACLE_GAMES)}, hard,medium,medium,medium")
-            runs["changed"] = dict(pool.imap_unordered(oracle_unit, [(args.game, s) for s in seeds]))
+            runs["changed"] = dict(pool.imap_unordered(oracle_unit, [(args.game, s, 4) for s in seeds]))
         else:
             runs["changed"] = dict(pool.imap_unordered(unit, [(args.game, seats, s, args.patches) for s in seeds]))
     what = "the true hands" if args.oracle else " ".join(args.patches) or "(no patch)"

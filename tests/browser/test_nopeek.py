@@ -57,7 +57,7 @@ def test_a_whole_deal_runs_in_a_module_worker_from_the_built_site(browser: Any, 
         context.close()
     assert "error" not in found, found["error"]
     assert found["hasDocument"] is False
-    assert found["verdict"] == {"ok": True}
+    assert found["verdict"] == {"ok": True, "opened": []}
     hands = found["dealt"]["hands"]
     assert sorted(c for hand in hands for c in hand) == sorted(cards)
     assert [len(hand) for hand in hands] == [8, 8, 8, 8]

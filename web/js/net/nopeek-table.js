@@ -24,10 +24,10 @@ import { el, lang, t } from "../i18n.js";
 /** The audit's faults (deal-audit.js's FaultKind, and the session's voiding faults) as their words. */
 const VOID_WORDS = {
   format: "web.nopeek.void.format", "key-proof": "web.nopeek.void.forged", signature: "web.nopeek.void.forged",
-  escrow: "web.nopeek.void.escrow", complaint: "web.nopeek.void.complaint", refused: "web.nopeek.void.refused",
+  escrow: "web.nopeek.void.escrow", complaint: "web.nopeek.void.complaint",
   "key-mismatch": "web.nopeek.void.key", seed: "web.nopeek.void.seed", shuffle: "web.nopeek.void.shuffle",
   share: "web.nopeek.void.share", show: "web.nopeek.void.share", give: "web.nopeek.void.share",
-  open: "web.nopeek.void.forged", piece: "web.nopeek.void.escrow", left: "web.nopeek.void.left",
+  open: "web.nopeek.void.open", piece: "web.nopeek.void.escrow", left: "web.nopeek.void.left",
 };
 
 /** The session's progress, as the status line says it. */
@@ -168,6 +168,10 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
         up.set(e.slot, e.card);
       } else if (e.kind === "received") {
         for (const c of e.cards) { mine.set(c.card, c.slot); received.push(c.card); }
+      } else if (e.kind === "opened" && e.atCheck) {
+        // a seat that did not show its key at the check: the others opened it, the deal is checked with it
+        log.push({ kind: "opened", seat: e.seat, why: "check" });
+        say(t("web.nopeek.opened", { name: name(e.seat) }));
       } else if (e.kind === "opened") {
         faceUp.add(e.seat);
         log.push({ kind: "opened", seat: e.seat });

@@ -1,10 +1,12 @@
-// The no-peek deal's audit, once every seat has revealed its deal key and its shuffle stage's
-// permutation and randomisers: every key proof, every signed message, every escrow, every
-// revealed key against its public key, every shuffle stage against what its seat revealed
-// (new[i] = prev[π(i)] + (r_i·B, r_i·Y): multiplications of B and of the joint key Y only,
-// both tabled) and every decryption share. Returns the first fault in the order
-// docs/no-peek.md gives, with the seat to blame, so that every page (and the tests' Python
-// verifier) names the same one. No DOM.
+// The no-peek deal's audit, once every seat's deal key is known (revealed with its shuffle
+// stage's permutation and randomisers, or opened by the others from its escrow): every key
+// proof, every signed message, every escrow, every key against its public key, every shuffle
+// stage against what its seat revealed (new[i] = prev[π(i)] + (r_i·B, r_i·Y): multiplications
+// of B and of the joint key Y only, both tabled) and every decryption share. Returns the first
+// fault in the order docs/no-peek.md gives, with the seat to blame, so that every page (and the
+// tests' Python verifier) names the same one; and the seats whose key was opened from their
+// escrow (named, not at fault). A session's audit (deal-audit.js) is this one plus its own
+// steps. No DOM.
 
 import {
   BASE, IDENTITY, cardPoint, mod, mulPublic, pointFromHex, pointToHex, scalarFromHex, tabled, toHex,
@@ -26,11 +28,18 @@ import { verifySignature } from "./sign.js";
  * @typedef {{key: string, permutation: number[] | null, randomisers: string[] | null}} Reveal a seat's
  *   revelations at the audit: its deal key, and its stage's permutation and randomisers (null for a
  *   seat whose key was opened from its escrow: its stage is checked by decryption)
+ * @typedef {number | "up" | "stock"} Owner a position's owner: a seat, every seat ("up": face up to all,
+ *   opened by every seat's share) or none ("stock": never opened during the deal)
  * @typedef {{v: 2, game: string, deal: string, cards: string[], keys: KeyEntry[], signed?: SignedEntry[],
- *   escrows: EscrowEntry[], stages: StageEntry[], owners: number[], shares: ShareEntry[],
+ *   escrows: EscrowEntry[], stages: StageEntry[], owners: Owner[], shares: ShareEntry[],
  *   reveals: (Reveal | null)[]}} Transcript
- * @typedef {"format" | "key-proof" | "signature" | "escrow" | "refused" | "key-mismatch" | "shuffle" | "share"} FaultKind
- * @typedef {{ok: true} | {ok: false, kind: FaultKind, seat: number | null, why: string}} Verdict
+ * @typedef {"format" | "key-proof" | "signature" | "escrow" | "left" | "key-mismatch" | "shuffle" | "share"} FaultKind
+ * @typedef {{ok: true, opened: number[]} | {ok: false, kind: FaultKind, seat: number | null, why: string, opened: number[]}} Verdict
+ *   opened: the seats whose key the others opened from its escrow (it did not reveal it: it left during the
+ *   deal, or did not show it at the check), ascending: named, not at fault
+ * @typedef {{secrets: bigint[] | null, rho: bigint[] | null, last: Ciphertext[] | null}} Known what the audit
+ *   found before its first fault: every seat's checked secret key; the last stage and each card's randomiser
+ *   ρ (C1 = ρ·B) once every stage held (ρ null if a stage was checked by decryption)
  */
 
 /** What a fault says: its kind, the seat to blame, why. */
@@ -73,24 +82,60 @@ function isPermutation(list, size) {
  * @returns {Verdict}
  */
 export function audit(transcript) {
+  return checkDeal(transcript).verdict;
+}
+
+/**
+ * The audit, and what it found (a session's audit goes on from it).
+ * @param {Transcript} transcript
+ * @param {{decks?: Ciphertext[][]}} [options] the stages, decoded already (a session's): compared as
+ *   points, not encoded again
+ * @returns {{verdict: Verdict, known: Known}}
+ */
+export function checkDeal(transcript, { decks } = {}) {
+  /** @type {Known} */
+  const known = { secrets: null, rho: null, last: null };
+  const reveals = Array.isArray(transcript?.reveals) ? transcript.reveals : [];
+  const opened = reveals.flatMap((r, seat) => (isOpened(r) ? [seat] : []));
   try {
-    check(transcript);
-    return { ok: true };
+    check(transcript, known, decks);
+    return { verdict: { ok: true, opened }, known };
   } catch (error) {
     if (!(error instanceof Fault)) throw error;
-    return { ok: false, kind: /** @type {FaultKind} */ (error.kind), seat: error.seat, why: error.message };
+    return { verdict: { ok: false, kind: /** @type {FaultKind} */ (error.kind), seat: error.seat, why: error.message, opened }, known };
   }
 }
 
-/** @param {Transcript} transcript */
-function check(transcript) {
+/** A reveal of a key opened from its seat's escrow: the key, no permutation nor randomisers. @param {unknown} reveal */
+function isOpened(reveal) {
+  const r = /** @type {Partial<Reveal> | null} */ (reveal);
+  return typeof r === "object" && r !== null && typeof r.key === "string" && r.permutation === null && r.randomisers === null;
+}
+
+/**
+ * k·C1 of the last stage's card at ``position``: (k·ρ)·B while every stage was revealed (a
+ * multiplication of B), else k·C1.
+ * @param {Known} known (its ``last`` set) @param {bigint} k @param {number} position
+ */
+export function timesCard(known, k, position) {
+  return known.rho ? mulPublic(BASE, mod(k * known.rho[position]))
+    : mulPublic(/** @type {Ciphertext[]} */ (known.last)[position].c1, k);
+}
+
+/** @param {unknown} owner @param {number} seats */
+function isOwner(owner, seats) {
+  return owner === "up" || owner === "stock" || isIndex(owner, seats);
+}
+
+/** @param {Transcript} transcript @param {Known} known @param {Ciphertext[][] | undefined} decks */
+function check(transcript, known, decks) {
   const { game, deal, cards, keys, escrows, stages, owners, shares, reveals } = transcript;
   const signed = transcript.signed ?? [];
   const seats = Array.isArray(keys) ? keys.length : 0;
   // 1. the shapes
   if (transcript.v !== 2 || typeof game !== "string" || typeof deal !== "string" || !Array.isArray(cards)
       || seats < 2 || !Array.isArray(stages) || stages.length !== seats || !Array.isArray(shares)
-      || !Array.isArray(owners) || owners.length !== cards.length || !owners.every((s) => isIndex(s, seats))
+      || !Array.isArray(owners) || owners.length !== cards.length || !owners.every((o) => isOwner(o, seats))
       || !Array.isArray(escrows) || escrows.length !== seats || !Array.isArray(signed)
       || !Array.isArray(reveals) || reveals.length !== seats) {
     throw new Fault("format", null, "the transcript is not a whole deal's");
@@ -122,10 +167,11 @@ function check(transcript) {
     const problem = escrowProblem(escrows[seat], seat, publicKeys[seat], everyone.filter((s) => s !== seat));
     if (problem) throw new Fault("escrow", seat, problem);
   }
-  // 5. every seat revealed, by seat
+  // 5. every seat's key is known, by seat: revealed, or opened from its escrow (else it left
+  // where its key could not be opened: two crypto seats, or a second leaver)
   for (let seat = 0; seat < seats; seat++) {
     if (typeof reveals[seat] !== "object" || reveals[seat] === null || Array.isArray(reveals[seat])) {
-      throw new Fault("refused", seat, "it did not reveal its key and its shuffle");
+      throw new Fault("left", seat, "its key was neither revealed nor opened from its escrow");
     }
   }
   const revealed = /** @type {Reveal[]} */ (reveals);
@@ -142,6 +188,7 @@ function check(transcript) {
       throw new Fault("key-mismatch", seat, "its revealed key is not its public key's");
     }
   }
+  known.secrets = secretKeys;
   // 7. every escrow's pieces, by seat and piece: each opens, under the two seats' shared point
   // (x_i·x_j)·B, to the scalar its commitment says
   for (let seat = 0; seat < seats; seat++) {
@@ -176,16 +223,17 @@ function check(transcript) {
     const { permutation, randomisers } = revealed[seat];
     if (permutation === null && randomisers === null) {
       try {
-        previous = deckFromJson(published);
+        previous = decks?.[seat] ?? deckFromJson(published);
       } catch {
         throw new Fault("shuffle", seat, "its stage is not a deck of points");
       }
       checkByDecryption(previous, secretKeys, game, cards, seat);
       rho = null;
     } else {
-      ({ stage: previous, rho } = checkAgainstReveal(published, previous, permutation, randomisers, joint, rho, seat));
+      ({ stage: previous, rho } = checkAgainstReveal(published, decks?.[seat], previous, permutation, randomisers, joint, rho, seat));
     }
   }
+  Object.assign(known, { last: previous, rho });
   // 9. every share as sent, in order: a seat, a position, once, and x_seat·c1 of the last stage
   // ((x_seat·ρ)·B when every stage was revealed)
   const seen = new Set();
@@ -197,16 +245,17 @@ function check(transcript) {
       throw new Fault("share", seat, "a share names no position, or one already shared");
     }
     seen.add(`${seat}/${position}`);
-    const expected = rho ? mulPublic(BASE, mod(secretKeys[seat] * rho[position]))
-      : mulPublic(previous[position].c1, secretKeys[seat]);
-    if (entry.share !== pointToHex(expected)) {
+    if (entry.share !== pointToHex(timesCard(known, secretKeys[seat], position))) {
       throw new Fault("share", seat, `its share of position ${position} is not its key's`);
     }
   }
-  // 10. every share the deal needs: each position's, from every seat but its owner
+  // 10. every share the deal needs, from every seat that revealed its key (a key opened from its
+  // escrow gave the others its shares): a seat's position's from every other seat, a face-up
+  // one's from every seat, a stock position's from none
   for (let position = 0; position < cards.length; position++) {
+    if (owners[position] === "stock") continue;
     for (let seat = 0; seat < seats; seat++) {
-      if (seat !== owners[position] && !seen.has(`${seat}/${position}`)) {
+      if (seat !== owners[position] && !isOpened(revealed[seat]) && !seen.has(`${seat}/${position}`)) {
         throw new Fault("share", seat, `its share of position ${position} is missing`);
       }
     }
@@ -215,13 +264,15 @@ function check(transcript) {
 
 /**
  * A stage (as published) against its seat's revelation: card i is card π(i) of the previous
- * stage re-randomised by r_i, (c1 + r_i·B, c2 + r_i·Y), encoded. Returns the stage's points
- * and each card's randomiser so far (ρ, or null if a stage before was not revealed).
- * @param {unknown[]} published @param {Ciphertext[]} previous @param {unknown} permutation
+ * stage re-randomised by r_i, (c1 + r_i·B, c2 + r_i·Y), encoded (or, if the stage is decoded
+ * already, equal as points). Returns the stage's points and each card's randomiser so far (ρ,
+ * or null if a stage before was not revealed).
+ * @param {unknown[]} published @param {Ciphertext[] | undefined} decoded @param {Ciphertext[]} previous
+ * @param {unknown} permutation
  * @param {unknown} randomisers @param {Point} joint tabled @param {bigint[] | null} rho @param {number} seat
  * @returns {{stage: Ciphertext[], rho: bigint[] | null}}
  */
-function checkAgainstReveal(published, previous, permutation, randomisers, joint, rho, seat) {
+function checkAgainstReveal(published, decoded, previous, permutation, randomisers, joint, rho, seat) {
   const size = published.length;
   if (!isPermutation(permutation, size) || !Array.isArray(randomisers) || randomisers.length !== size) {
     throw new Fault("shuffle", seat, "its revealed permutation or randomisers are not one per card");
@@ -239,8 +290,9 @@ function checkAgainstReveal(published, previous, permutation, randomisers, joint
   }));
   for (let i = 0; i < size; i++) {
     const pair = published[i];
-    if (!Array.isArray(pair) || pair.length !== 2 || pair[0] !== pointToHex(stage[i].c1)
-        || pair[1] !== pointToHex(stage[i].c2)) {
+    const same = decoded ? decoded[i].c1.equals(stage[i].c1) && decoded[i].c2.equals(stage[i].c2)
+      : Array.isArray(pair) && pair.length === 2 && pair[0] === pointToHex(stage[i].c1) && pair[1] === pointToHex(stage[i].c2);
+    if (!same) {
       throw new Fault("shuffle", seat, `its stage's card ${i} is not the card its permutation and randomiser make`);
     }
   }

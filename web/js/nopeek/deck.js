@@ -106,8 +106,8 @@ export function shuffleStage(previous, joint) {
     [permutation[i], permutation[j]] = [permutation[j], permutation[i]];
   }
   const randomisers = previous.map(() => randomScalar());
-  // r·Y for every card: Y's multiples tabled once (8-bit windows, tens of ms) make each about
-  // ten times faster than multiplying a point without them
+  // r·Y for every card: Y's multiples tabled once (about 10 ms) make each several times
+  // faster than multiplying a point without them
   const tabledJoint = tabled(joint);
   const deck = permutation.map((from, i) => ({
     c1: previous[from].c1.add(mulBase(randomisers[i])),

@@ -35,10 +35,6 @@ const RistrettoPoint = curves.ristretto255.Point;
 export const ORDER = 2n ** 252n + 27742317777372353535851937790883648493n;
 /** The generator B and the identity. */
 export const BASE = RistrettoPoint.BASE;
-// B's multiples in 8-bit windows (noble tables 6-bit ones): every key, randomiser and audit
-// check multiplies B, each about half again as fast; the table (tens of ms) is built at the
-// first multiplication
-BASE.precompute(8);
 export const IDENTITY = RistrettoPoint.ZERO;
 
 /** Scalar multiplications done (keys, stages, shares, proofs, checks), for the benchmark. */
@@ -180,14 +176,15 @@ export function cardTable(game, cards) {
 const tabledPoints = new WeakSet();
 
 /**
- * The point with its multiples tabled (8-bit windows), for many multiplications of it: the
- * joint key, by every card's randomiser. Tabled once per point object (tabling again would
- * build the table again: tens of ms).
+ * The point with its multiples tabled, for many multiplications of it: the joint key, by
+ * every card's randomiser (noble tables B alike). 6-bit windows: measured here, a table of
+ * 8-bit ones takes two to three times as long to build (20–35 ms) and its multiplications are
+ * no faster. Tabled once per point object (tabling again would build the table again).
  * @param {Point} point @returns {Point}
  */
 export function tabled(point) {
   if (!tabledPoints.has(point)) {
-    point.precompute(8, false);
+    point.precompute(6, false);
     tabledPoints.add(point);
   }
   return point;

@@ -61,3 +61,12 @@ export function slotPositions(seed, count) {
   }
   return positions;
 }
+
+/**
+ * A seat's commitment to bytes the game gives (Call Kitti's arrangement), opened later:
+ * SHA-512(utf8("kortti-nopeek-v1|commit|" + deal + "|" + seat + "|") || nonce || bytes), hex.
+ * @param {string} deal @param {number} seat the crypto seat's index @param {Uint8Array} nonce 32 bytes @param {Uint8Array} bytes
+ */
+export function commitment(deal, seat, nonce, bytes) {
+  return toHex(sha512(concat([utf8(`kortti-nopeek-v1|commit|${deal}|${seat}|`), nonce, bytes])));
+}

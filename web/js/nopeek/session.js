@@ -5,12 +5,12 @@
 // arrives is trusted: messages.js checks its shape, this file its signature, its sequence
 // number, its step, and every proof of a card this seat opens. No DOM, no clock, no transport.
 
-import { cardTable, concat, fromHex, pointFromHex, pointToHex, scalarToHex, sha512, toHex, utf8 } from "./group.js";
+import { cardTable, concat, fromHex, pointFromHex, pointToHex, scalarToHex, toHex } from "./group.js";
 import { applyStage, checkKey, checkShare, deckFromJson, deckToJson, jointKey, makeKey, makeShare, openDeck, prepareStage } from "./deck.js";
 import { sign, verifySignature } from "./sign.js";
 import { seal, unseal } from "./seal.js";
 import { checkComplaint, checkEscrow, checkPiece, complaint as escrowComplaint, makeEscrow, openPiece, recoverSecret } from "./escrow.js";
-import { jointSeed, randomSeedPart, seedCommitment, slotPositions } from "./positions.js";
+import { commitment, jointSeed, randomSeedPart, seedCommitment, slotPositions } from "./positions.js";
 import { auditDeal } from "./deal-audit.js";
 import { DEAL_ID, encode, parse, signedText } from "./messages.js";
 
@@ -28,7 +28,7 @@ import { DEAL_ID, encode, parse, signedText } from "./messages.js";
  *   | {kind: "up", slot: number, card: string, seat: number | null}
  *   | {kind: "hidden", slot: number, seat: number}
  *   | {kind: "received", from: number, cards: SlotCard[]}
- *   | {kind: "opened", seat: number, cards: SlotCard[]}
+ *   | {kind: "opened", seat: number, cards: SlotCard[], atCheck: boolean}
  *   | {kind: "committed", seat: number}
  *   | {kind: "disclosed", seat: number, bytes: Uint8Array}
  *   | {kind: "fault", seat: number | "relay", why: string, at: "once"}
@@ -42,11 +42,7 @@ import { DEAL_ID, encode, parse, signedText } from "./messages.js";
 /** Faults that void the deal: a seat sent something signed that is wrong (not a message to drop). */
 const VOIDING = new Set(["key-proof", "escrow", "seed", "share", "show", "give", "open", "complaint", "piece", "left"]);
 
-/** The commitment to bytes: SHA-512(utf8("kortti-nopeek-v1|commit|" + deal + "|" + seat + "|") || nonce || bytes), hex.
- * @param {string} deal @param {number} seat the crypto seat's index @param {Uint8Array} nonce 32 bytes @param {Uint8Array} bytes */
-export function commitment(deal, seat, nonce, bytes) {
-  return toHex(sha512(concat([utf8(`kortti-nopeek-v1|commit|${deal}|${seat}|`), nonce, bytes])));
-}
+export { commitment }; // positions.js's, as session.js has always exported it
 
 /** A pass's seal purpose, one per (give message, slot, share's seat, part): never reused.
  * @param {number} seq @param {number} slot @param {number} seat @param {"share" | "proof"} part */
@@ -104,6 +100,8 @@ export class DealSession {
     this.positions = null;
     /** @type {Array<Map<number, ShareEntry> | null>} the shares each seat published, by slot */
     this.shares = Array(this.n).fill(null);
+    /** @type {Map<string, boolean>} the dealt shares this page checked ("index/slot"), and whether they hold */
+    this.checked = new Map();
     /** @type {Map<number, Map<number, ShareEntry>>} the shares of a slot that are not public, that this seat holds */
     this.held = new Map();
     /** @type {Map<number, Map<number, ShareEntry>>} the shares a show made public, by slot */
@@ -124,8 +122,11 @@ export class DealSession {
     this.gone = new Set();
     /** @type {Array<bigint | null>} a leaver's key, from its escrow */
     this.recovered = Array(this.n).fill(null);
-    /** @type {Set<number>} seats whose escrow was opened once the audit began, without their reveal */
+    /** @type {Set<number>} seats whose escrow was opened once the audit began, without their reveal: named
+     * by the verdict (its ``opened``), as every seat whose key was opened, not at fault */
     this.refused = new Set();
+    /** @type {Array<{for: number, by: number, piece: string}>} the escrow pieces taken, in order */
+    this.piecesTaken = [];
     /** @type {Array<{key: string, permutation: number[], randomisers: string[]} | null>} */
     this.reveals = Array(this.n).fill(null);
     /** @type {Array<{about: number, by: number, what: string, slot?: number, claim?: object}>} */
@@ -230,7 +231,9 @@ export class DealSession {
       const i = this.seats.indexOf(seat);
       if (i < 0 || i === this.me || this.gone.has(i)) return;
       this.gone.add(i);
-      if (this.n === 2) {
+      if (this.n === 2 || !this.escrows[i] || this.gone.size > 1) {
+        // no escrow to open (two crypto seats, or it left before its escrow came), or a second
+        // leaver (the first one's piece of its key never comes): its key cannot be opened, void
         this.fault(i, "left", true);
         return;
       }
@@ -263,8 +266,8 @@ export class DealSession {
       shares: this.shares.map((m) => (m ? [...m].map(([slot, s]) => ({ slot, ...s })) : null)),
       shows: [...this.shown].map(([slot, m]) => ({ slot, shares: [...m].map(([i, s]) => ({ seat: i, ...s })) })),
       gives: this.gives, openings: this.openings, reveals: this.reveals,
-      recovered: this.recovered.map((x) => (x === null ? null : scalarToHex(x))), refused: [...this.refused],
-      complaints: this.complaints,
+      pieces: this.piecesTaken, recovered: this.recovered.map((x) => (x === null ? null : scalarToHex(x))),
+      refused: [...this.refused], complaints: this.complaints,
     };
   }
 
@@ -430,7 +433,9 @@ export class DealSession {
         for (const [slot, entry] of mine) {
           const h = this.dealt[slot];
           if (h !== this.me && h !== "up") continue;
-          if (!this.shareHolds(i, slot, entry)) {
+          const holds = this.shareHolds(i, slot, entry);
+          this.checked.set(`${i}/${slot}`, holds);
+          if (!holds) {
             if (h === this.me) {
               this.fault(i, "share");
               this.post("complaint", { about: this.seats[i], what: "share", slot });
@@ -476,10 +481,11 @@ export class DealSession {
         const got = this.pieces.get(owner) ?? new Map();
         if (got.has(i)) return "order";
         if (!checkPiece(entry, i, b.piece)) return "piece";
-        // the first piece for a seat says whether it left during the deal or refused the audit:
-        // every page sees the relay's one order, so all decide alike
+        // the first piece for a seat says whether it left during the deal or did not show its key
+        // at the check (named either way, not at fault): every page sees the relay's one order
         if (got.size === 0 && this.auditing && !this.reveals[owner]) this.refused.add(owner);
         got.set(i, b.piece);
+        this.piecesTaken.push({ for: owner, by: i, piece: b.piece });
         this.pieces.set(owner, got);
         if (got.size === this.n - 1 && this.recovered[owner] === null) this.recover(owner, entry, got);
         return null;
@@ -498,7 +504,9 @@ export class DealSession {
           const entry = this.shares[about]?.get(b.slot);
           if (!entry || this.dealt[b.slot] !== i) return "order";
           this.complaints.push({ about, by: i, what: "share", slot: b.slot });
-          if (i !== this.me) this.fault(this.shareHolds(about, b.slot, entry) ? i : about, this.shareHolds(about, b.slot, entry) ? "complaint" : "share");
+          const holds = this.checked.get(`${about}/${b.slot}`) ?? this.shareHolds(about, b.slot, entry);
+          this.checked.set(`${about}/${b.slot}`, holds);
+          if (i !== this.me) this.fault(holds ? i : about, holds ? "complaint" : "share");
           return null;
         }
         const entry = this.escrows[about];
@@ -546,12 +554,38 @@ export class DealSession {
     throw new Error(`no share of seat ${this.seats[i]} for slot ${slot}`);
   }
 
-  /** The card at a slot from every seat's share (all known here), or null if they open none. @param {number} slot */
+  /**
+   * The card at a slot from every seat's share (all known here), or null if they open none.
+   * Only from checked shares: a dealt share this page has not checked yet (another seat's
+   * card, shown, passed to it or a leaver's) is checked now; a wrong one names its seat.
+   * @param {number} slot
+   */
   openSlot(slot) {
+    for (let i = 0; i < this.n; i++) {
+      const entry = this.shares[i]?.get(slot);
+      if (i === this.me || !entry) continue;
+      const known = this.checked.get(`${i}/${slot}`);
+      if (known === false) return null;
+      if (known) continue;
+      const holds = this.shareHolds(i, slot, entry);
+      this.checked.set(`${i}/${slot}`, holds);
+      if (!holds) {
+        this.fault(i, "share");
+        return null;
+      }
+    }
     const card = this.lastCard(slot);
     let point = card.c2;
     for (let i = 0; i < this.n; i++) point = point.subtract(pointFromHex(this.knownShare(i, slot).share));
     return this.names.get(pointToHex(point)) ?? null;
+  }
+
+  /** The cards at these slots that their checked shares open. @param {number[]} slots @returns {SlotCard[]} */
+  openSlots(slots) {
+    return slots.flatMap((slot) => {
+      const card = this.openSlot(slot);
+      return card === null ? [] : [{ slot, card }];
+    });
   }
 
   /** @param {number} i @param {any} b */
@@ -603,7 +637,7 @@ export class DealSession {
       held.set(j, entry);
       this.held.set(s.slot, held);
     }
-    const cards = b.slots.map((/** @type {number} */ slot) => ({ slot, card: /** @type {string} */ (this.openSlot(slot)) }));
+    const cards = this.openSlots(b.slots);
     this.out.events.push({ kind: "received", from: this.seats[i], cards });
     return null;
   }
@@ -636,7 +670,7 @@ export class DealSession {
       this.played.set(slot, "opened");
       cards.push({ slot, card });
     }
-    this.out.events.push({ kind: "opened", seat: this.seats[owner], cards });
+    this.out.events.push({ kind: "opened", seat: this.seats[owner], cards, atCheck: this.refused.has(owner) });
   }
 
   /** @param {number} slot */
@@ -680,7 +714,7 @@ export class DealSession {
     if (!this.handOpened && this.positions && this.shares.every(Boolean) && !this.voided) {
       this.handOpened = true;
       const mine = this.dealt.flatMap((h, slot) => (h === this.me ? [slot] : []));
-      this.out.events.push({ kind: "hand", cards: mine.map((slot) => ({ slot, card: /** @type {string} */ (this.openSlot(slot)) })) });
+      this.out.events.push({ kind: "hand", cards: this.openSlots(mine) });
       this.dealt.forEach((h, slot) => {
         if (h !== "up") return;
         const card = this.openSlot(slot);
