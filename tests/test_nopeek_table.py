@@ -42,6 +42,11 @@ def config(game: str, players: int, seat: int) -> dict[str, Any]:
 def drawn(reply: dict[str, Any]) -> dict[str, Any]:
     model = dict(reply["model"])
     model.pop("can_undo", None)  # a solo table's undo: none at a table of persons
+    # a no-peek table's own: no hint (nor undo), says it is no-peek, and waits for the others' moves
+    for key in ("can_hint", "hint", "guest", "nopeek", "nopeek_bots"):
+        model.pop(key, None)
+    if model.get("summary"):  # (and the next deal is the host's to deal)
+        model["summary"] = {k: v for k, v in model["summary"].items() if k != "next"}
     return model
 
 
@@ -102,3 +107,22 @@ def test_a_card_played_that_the_page_holds_is_refused_in_the_players_language() 
     assert "model" not in got  # nothing applied
     garbled = page.take(f"{leader} play ZZ")
     assert garbled["refused"]["reason"] == "refusal.unreadable_move"
+
+
+def test_a_no_peek_page_says_so_offers_no_hint_and_waits_for_the_others_unless_it_relays() -> None:
+    full = engine.new_match("kocka", 4, seed=3, names=NAMES)
+    guest, host = NoPeekTable(MESSAGES, "en"), NoPeekTable(MESSAGES, "en")
+    drawn_guest = guest.sit({**config("kocka", 4, 1), "levels": {"3": "medium"}}, public_start(full, 1, {3}))["model"]
+    drawn_host = host.sit({**config("kocka", 4, 0), "levels": {"3": "medium"}, "np_host": True}, public_start(full, 0, {3}))["model"]
+    assert drawn_guest["nopeek"] and drawn_guest["nopeek_bots"] and drawn_guest["guest"]
+    assert not drawn_host["guest"] and not drawn_guest["can_hint"] and drawn_guest["hint"] is None
+    plan = host.plan()
+    assert plan["layout"][:8] == [0, 1, 2, "up", 0, 1, 2, "up"] and len(plan["cards"]) == 32
+    # the audit of a deal: every card known, every move in full, through the rules
+    record = full.to_record()["deals"][-1]
+    slots = {k: record["hands"][k % 4][k // 4] for k in range(32)}
+    request = {"slots": slots, "layout": plan["layout"], "start": record["dealer"]}
+    assert host.audit_deal({**request, "actions": []})["ok"] is True
+    wrong = host.audit_deal({**request, "actions": [f"1 play {record['hands'][1][0]}"]})  # a play in the pass
+    assert wrong["ok"] is False and wrong["seat"] == 1 and wrong["text"]
+    assert set(host.known_cards()) == set(full.view(0)["hand"]) | set(record["hands"][3])
