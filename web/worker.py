@@ -267,6 +267,10 @@ def np_take(public: str, cards: str = "null", revealed: str = "null") -> str:
     return _json(_np().take(public, json.loads(cards), json.loads(revealed)))
 
 
+def np_check(public: str) -> str:
+    return _json(_np().check(public))
+
+
 def np_show(seat: str | int, codes: str) -> str:
     return _json(_np().show(int(seat), json.loads(codes)))
 
@@ -292,5 +296,5 @@ def np_known() -> str:
     return _json(_np().known_cards() if isinstance(_table, NoPeekTable) else [])
 
 
-__export__ += ["np_sit", "np_plan", "np_next_plan", "np_next_deal", "np_take", "np_show", "np_receive", "np_left",
+__export__ += ["np_sit", "np_check", "np_plan", "np_next_plan", "np_next_deal", "np_take", "np_show", "np_receive", "np_left",
                "np_bot", "np_audit", "np_known"]

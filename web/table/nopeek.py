@@ -255,6 +255,18 @@ class NoPeekTable(Table):
             return {"refused": self.refused(refusal, public.split()[0])}
         return self.advance(public, cards, shown)
 
+    def check(self, public: str) -> Reply:
+        """The relay's page: would this move be refused here at once? (Checked before it goes
+        round the table, so that no page takes a move the relay's page refuses.)"""
+        if self.partial is None:
+            return {"error": self.text("web.error.busy")}
+        try:
+            refusal = self.partial.check_public(public, None)
+        except (EngineError, TypeError, ValueError):
+            refusal = Refusal("unreadable_move", params={"seat": public.split()[0] if public.split() else "?",
+                                                         "action": str(public)})
+        return {"refused": self.refused(refusal, public.split()[0])} if refusal is not None else {}
+
     def show(self, seat: int, codes: list[str]) -> Reply:
         """A seat's cards that the waiting move turns up have come; the move goes on once all have."""
         if self.waiting is None:

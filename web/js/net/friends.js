@@ -684,7 +684,7 @@ export async function seatFriend(section, channel, who, { show, done, said, hide
         if (msg.kind === "np-deal") page.deal(msg.deal);
         else if (msg.kind === "np") page.take(msg);
         else if (msg.kind === "np-left") page.left(msg.seat);
-        else if (msg.kind === "np-refused") page.refused(msg.seat, msg.why);
+        else if (msg.kind === "np-refused") page.refused(msg.seat, msg.why, msg.reason);
       });
     },
     onWelcome(w) {

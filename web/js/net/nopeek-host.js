@@ -51,6 +51,22 @@ export function createNoPeekHost({ friends, config, guests, tableId, open, push,
     page.refused(seat, why);
   }
 
+  /** A friend's texts and move: the move is checked on this page first, in the table's order
+   * (a move this page refuses at once goes nowhere, and every page names it, so that no page
+   * takes a move another refused). @param {number} seat @param {{texts: any[], move?: string}} envelope */
+  function fromFriend(seat, envelope) {
+    page.inTurn(async () => {
+      const move = envelope.move;
+      const got = typeof move === "string" && Number(move.split(" ")[0]) === seat ? await callPython("np_check", move) : {};
+      if (got?.refused) {
+        toAll("np-refused", { seat, why: "move", reason: got.refused.text });
+        page.refused(seat, "move", got.refused.text);
+        return;
+      }
+      take(seat, envelope);
+    });
+  }
+
   return {
     /** The next deal: its slots from the engine's deal, then every page's session starts. */
     async deal() {
@@ -70,7 +86,7 @@ export function createNoPeekHost({ friends, config, guests, tableId, open, push,
       return deal;
     },
     /** A friend's message of the no-peek kind (host.js). @param {number} seat @param {any} msg */
-    take(seat, msg) { take(seat, { texts: msg.texts, ...(msg.move === undefined ? {} : { move: msg.move }) }); },
+    take(seat, msg) { fromFriend(seat, { texts: msg.texts, ...(msg.move === undefined ? {} : { move: msg.move }) }); },
     /** A friend's page is gone: every page opens its hand from the escrow. @param {number} seat */
     left(seat) {
       if (gone.has(seat) || !persons.includes(seat)) return;

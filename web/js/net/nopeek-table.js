@@ -374,18 +374,23 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
     },
     /** @param {Envelope} env */
     take(env) { return queue(() => take(env)); },
+    /** The relay's page: a job in this page's order (a friend's move is checked here, at the
+     * state every earlier move has made, before it goes round). @param {() => Promise<unknown>} job */
+    inTurn(job) { return queue(job); },
     /** The host says a seat's page is gone: its escrow piece from this page. @param {number} seat */
     left(seat) {
+      log.push({ kind: "left", seat });
       return queue(async () => {
         const out = await session.run("left", { args: [seat] });
         send(out.send);
         await events(out.events);
       });
     },
-    /** The host's relay refused a seat's text (a forged one): said on every page. @param {number} seat @param {string} why */
-    refused(seat, why) {
+    /** The host's relay refused a seat's text (a forged one) or move: said on every page.
+     * @param {number} seat @param {string} why @param {string} [reason] a move's, in the host's words */
+    refused(seat, why, reason = "") {
       log.push({ kind: "refused", seat, why });
-      say(t("web.nopeek.refused", { name: name(seat) }));
+      say(reason ? t("web.nopeek.refused.move", { name: name(seat), reason }) : t("web.nopeek.refused", { name: name(seat) }));
     },
     /** The table's calls (engine.js's ``useRemote``): the seat's own moves go round from here. */
     remote: {

@@ -50,7 +50,8 @@ export const TIMER_GRACE_MS = 3000;
  *   another seat's deal texts and move, as the relay numbered them
  * @typedef {{v: number, kind: "np-deal", deal: object, config: object}} NoPeekDeal a no-peek deal begins
  * @typedef {{v: number, kind: "np-left", seat: number}} NoPeekLeft a seat's page is gone mid-deal
- * @typedef {{v: number, kind: "np-refused", seat: number, why: string}} NoPeekRefused the relay refused a seat's text
+ * @typedef {{v: number, kind: "np-refused", seat: number, why: string, reason?: string}} NoPeekRefused the relay
+ *   refused a seat's text (or its move: the reason in the host's words)
  * @typedef {Welcome | Update | Answer | Refused | Closed | Ping | TableHere | NoPeekIn | NoPeekDeal | NoPeekLeft
  *   | NoPeekRefused} FromHost
  * @typedef {{ok: true, msg: any, why?: undefined} | {ok: false, why: "oversized"|"malformed"|"version"|"unknown", msg?: undefined}} Parsed
@@ -89,7 +90,7 @@ const FROM_HOST = {
     && m.texts.every((/** @type {unknown} */ x) => isText(x, 64 * 1024)) && (m.move === undefined || isText(m.move, 400)),
   "np-deal": (m) => isObject(m.deal) && isObject(m.config),
   "np-left": (m) => isCount(m.seat),
-  "np-refused": (m) => isCount(m.seat) && isText(m.why, 40),
+  "np-refused": (m) => isCount(m.seat) && isText(m.why, 40) && (m.reason === undefined || isText(m.reason, 400)),
 };
 
 /** @param {unknown} x */
