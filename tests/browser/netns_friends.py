@@ -136,6 +136,8 @@ class Table:
     """The host's page (the shared warm profile: its Python restores from the snapshot) and
     the friends' pages (contexts of their own, as other devices are)."""
 
+    QUERY = "?fast&seed=7"  # the host's page's query
+
     def __init__(self, browser: Any, base_url: str, host: Any) -> None:
         self.browser, self.base_url, self.host = browser, base_url, host
         self.friends: dict[int, Any] = {}
@@ -168,7 +170,7 @@ class Table:
     def open_room(self, game: str, players: int | None = None) -> None:
         h = self.host
         self.game = game
-        h.goto("/?fast&seed=7")
+        h.goto(f"/{self.QUERY}")
         h.wait_for_selector("body[data-ready='1']", timeout=BOOT_TIMEOUT)
         h.check(f"input[name=game][value='{game}']")
         if players is not None and h.is_enabled("#players"):

@@ -44,6 +44,7 @@ LOG = "() => window.kortti.noPeek().log"
 
 
 class NoPeekTable(Table):
+    QUERY = "?fast&seed=7&preview=nopeek"  # the choice is a preview: offered on such a page only
     console: list[str]
 
     def watch(self, page: Any) -> None:

@@ -15,6 +15,9 @@ const TOKEN_KEY = "kortti.friends.token"; // the seat token the host gave this d
 /** An element of the page by its id (of many kinds: typed loosely) @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
 
+/** The games whose no-peek deal plays through today (issue 50, in progress): Kočka. */
+const NO_PEEK_PREVIEW = new Set(["kocka"]);
+
 let host = null; // {host, invites: Map<seat, invite>, channel} while this page hosts
 let peerModule = null;
 const peer = () => (peerModule ??= import("./peer.js"));
@@ -245,15 +248,18 @@ export async function openRoom(section, config, { deal, back, mayDeal }) {
   // a turn timer for every person at the table (Katte has its own, K-13, among its options)
   const turn = config.game === "katte" ? null : el("select", { id: "room-timer" },
     ...[0, 20, 45, 90].map((n) => el("option", { value: String(n), text: n ? t("web.friends.timer.seconds", { s: n }) : t("web.friends.timer.off") })));
-  // the host's choice for the whole table (issue 50): the players' devices deal, the host's sees no hand
+  // the host's choice for the whole table (issue 50): the players' devices deal, the host's sees no hand.
+  // A preview until it plays whole matches of every game (a second deal, timers, statistics, the
+  // quick match): offered only where it plays through, on a page opened with ?preview=nopeek
   const noPeek = el("input", { type: "checkbox", id: "room-nopeek", "aria-describedby": "room-nopeek-help" });
+  const offerNoPeek = NO_PEEK_PREVIEW.has(config.game) && new URLSearchParams(location.search).getAll("preview").includes("nopeek");
   section.replaceChildren(
     el("h1", { id: "friends-title", text: t("web.friends.room.title", { game: t(`game.${config.game}`) }) }),
     el("p", { class: "invite-how", text: t("web.friends.invite.how") }),
     el("ul", { id: "invite-seats", class: "invite-seats" }),
     el("section", { id: "code-panel", class: "code-panel", "aria-labelledby": "code-title" }),
-    el("p", { class: "field" }, noPeek, " ", el("label", { for: "room-nopeek", text: t("web.nopeek.choice") }),
-      el("small", { id: "room-nopeek-help", class: "help", text: t("web.nopeek.choice.help") })),
+    ...(offerNoPeek ? [el("p", { class: "field" }, noPeek, " ", el("label", { for: "room-nopeek", text: t("web.nopeek.choice") }),
+      el("small", { id: "room-nopeek-help", class: "help", text: t("web.nopeek.choice.help") }))] : []),
     // (replaceChildren writes a null as the word "null": no timer, no node)
     ...(turn ? [el("p", { class: "field" }, el("label", { for: "room-timer", text: t("web.friends.timer") }), " ", turn,
       el("small", { class: "help", text: t("web.friends.timer.help") }))] : []),
