@@ -4,10 +4,11 @@ Each sample deals the unseen cards to fit every public fact and is weighted by h
 well the medium rules explain the others' past plays (:mod:`.worlds`). Every legal
 move is played out in every sample through the shared driver
 (:mod:`engine.bots.search`), with the medium policy for all seats; in tricks 3 and 4
-at four seats the bot searches its own later choices per information set in place of the playouts
-(:mod:`.plan`), and in trick 5 it searches its own choice exactly against the others'
-rule-based answers (:func:`solve_showdown`). A move replaces the medium choice only when it wins clearly
-more often in the samples. The review of a human's play values moves the same way.
+at four seats the bot searches its own later choices per information set in place of the
+playouts (:mod:`.plan`), and in trick 5 it searches its own choice exactly against the
+others' rule-based answers (:func:`solve_showdown`). A move replaces the medium choice only
+when it wins clearly more often in the samples. The review of a human's play values moves the same way, with
+the medium playouts in tricks 3 and 4 too (``engine/bots/review.py``).
 """
 
 from __future__ import annotations
