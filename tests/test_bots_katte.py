@@ -231,3 +231,41 @@ def test_the_busiest_decision_yields_while_it_thinks() -> None:
     except StopIteration as done:
         assert done.value.action in m.view(m.to_act()[0])["legal"]
     assert slices >= 2
+
+
+def _trick_positions(trick: int, deals: int) -> list[dict[str, Any]]:
+    """Seat 0's views with a choice at ``trick`` in four-seat deals played by medium bots."""
+    views = []
+    for seed in range(1, deals + 1):
+        m = Katte.new(4, seed=seed)
+        bots = [make_bot("katte", "medium", seed=s) for s in range(4)]
+        while not m.deal_over:
+            seat = m.to_act()[0]
+            view = m.view(seat)
+            if seat == 0 and view["trick_number"] == trick and len(view["legal"]) > 1:
+                views.append(view)
+            m.apply(bots[seat].decide(view).action)
+    return views
+
+
+def test_from_trick_3_the_hard_bot_plans_its_own_later_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    # at four seats the hard bot's tricks 3 and 4 are the plan search's (its later cards
+    # chosen per information set), not medium playouts: it plays otherwise at some of them
+    views = _trick_positions(3, 20)
+    planned = [make_bot("katte", "hard", seed=i).decide(v).action for i, v in enumerate(views)]
+    monkeypatch.setattr(K.plan, "PLAN_SEATS", ())
+    playouts = [make_bot("katte", "hard", seed=i).decide(v).action for i, v in enumerate(views)]
+    assert len(views) >= 12
+    assert sum(a != b for a, b in zip(planned, playouts, strict=True)) >= 1
+
+
+def test_the_plan_search_thinks_in_slices_and_can_be_stopped() -> None:
+    # ten times the page's worlds: many slices of YIELD_EVERY, each a chance to cancel
+    view = _trick_positions(3, 3)[0]
+    bot = make_bot("katte", "hard", seed=1, budget=Budget(samples=10 * K.ARENA_SAMPLES))
+    gen = bot.steps(view)
+    for _ in range(2):
+        next(gen)  # still thinking after two slices
+    gen.close()  # what the page does when the answer is no longer wanted
+    with pytest.raises(StopIteration):
+        next(gen)

@@ -18,6 +18,7 @@ import ceiling
 import plan_search
 
 from engine.bots import make_bot
+from engine.bots.katte import plan
 from engine.bots.katte.policy import medium_move
 from engine.bots.katte.sim import Sim, parse_move
 from engine.bots.katte.worlds import Facts
@@ -101,9 +102,9 @@ def test_the_plan_is_one_move_per_information_set() -> None:
         worlds = plan_search.draw(facts, rng, 80)
         for action in facts_legal(facts):
             move = parse_move(action)
-            policy: plan_search.Policy = {}
-            learnt = plan_search._after(worlds, facts.me, (), move, policy, True)
-            assert plan_search._after(worlds, facts.me, (), move, policy, False) == learnt
+            policy: plan.Policy = {}
+            learnt = plan_search._run(plan.after(worlds, facts.me, (), move, policy, True, plan._Clock()))
+            assert plan_search._run(plan.after(worlds, facts.me, (), move, policy, False, plan._Clock())) == learnt
 
 
 def facts_legal(facts: Facts) -> list[str]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from .. import register
 from ..base import RandomBot
+from . import plan
 from .hard import ARENA_SAMPLES, HardBot, hand_won
 from .hints import hint
 from .medium import EasyBot, MediumBot
@@ -33,6 +34,7 @@ __all__ = [
     "likelihood",
     "medium_move",
     "parse_move",
+    "plan",
     "sample_world",
     "simulator_for",
 ]

@@ -3,10 +3,12 @@
 Each sample deals the unseen cards to fit every public fact and is weighted by how
 well the medium rules explain the others' past plays (:mod:`.worlds`). Every legal
 move is played out in every sample through the shared driver
-(:mod:`engine.bots.search`), with the medium policy for all seats; in trick 5 the bot
-searches its own choice exactly against the others' rule-based answers
-(:func:`solve_showdown`). A move replaces the medium choice only when it wins clearly
-more often in the samples. The review of a human's play values moves the same way.
+(:mod:`engine.bots.search`), with the medium policy for all seats; in tricks 3 and 4
+at four seats the bot searches its own later choices per information set in place of the
+playouts (:mod:`.plan`), and in trick 5 it searches its own choice exactly against the
+others' rule-based answers (:func:`solve_showdown`). A move replaces the medium choice only
+when it wins clearly more often in the samples. The review of a human's play values moves the same way, with
+the medium playouts in tricks 3 and 4 too (``engine/bots/review.py``).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from random import Random
 
 from ..base import Bot, Budget, Steps, View
 from ..search import Tally, sampled_values
+from . import plan
 from .hints import hint
 from .policy import medium_move
 from .sim import Move, Sim, action_of, parse_move
@@ -138,9 +141,15 @@ def hand_won(world: Sim, move: Move, me: int, showdown: bool) -> float:
 def search(facts: Facts, moves: list[Move], rng: Random, samples: int,
            seconds: float | None = None) -> Generator[None, None, Tally[Move]]:
     """The hard bot's search: every move's hands won over sampled worlds, each world
-    weighed by how well the medium rules explain the others' plays in it."""
+    weighed by how well the medium rules explain the others' plays in it; from
+    ``PLAN_FROM`` to the trick before ``SOLVE_FROM`` at four seats, with the bot's own later choices
+    searched per information set (:mod:`.plan`: its worlds in proportion to ``samples``)."""
     showdown = facts.sim.trick_no >= SOLVE_FROM
     surprise = surprise_for(facts.sim.n)
+    if facts.sim.n in plan.PLAN_SEATS and plan.PLAN_FROM <= facts.sim.trick_no < SOLVE_FROM:
+        # a time budget (hints, tests) keeps at most the arena's worlds, whose p95 fits the pause
+        count = plan.plan_worlds(samples if seconds is None else min(samples, ARENA_SAMPLES), ARENA_SAMPLES)
+        return (yield from plan.plan_search(facts, moves, rng, count, surprise))
 
     def value(got: tuple[Sim, list[int]], move: Move) -> float:
         return hand_won(got[0], move, facts.me, showdown)
