@@ -550,7 +550,7 @@ class PartialMatch:
             return self._carry(f"{seat} {verb} {code}", lambda: m._play_card(seat, played, face_up))
         if isinstance(m, _PartialKocka) and verb == "pass":
             return self._pass(seat, known)
-        if isinstance(m, _PartialCallKitti) and verb == "arrange":
+        if isinstance(m, _PartialCallKitti) and verb == "arrange" and HIDDEN in action.args:
             return self._carry(f"{seat} arrange {HIDDEN}", lambda: self._arranged(seat))
         if isinstance(m, CallKitti) and verb == "declare":
             return self._carry(f"{seat} declare", lambda: m._declare(seat))

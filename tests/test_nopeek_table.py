@@ -126,3 +126,183 @@ def test_a_no_peek_page_says_so_offers_no_hint_and_waits_for_the_others_unless_i
     wrong = host.audit_deal({**request, "actions": [f"1 play {record['hands'][1][0]}"]})  # a play in the pass
     assert wrong["ok"] is False and wrong["seat"] == 1 and wrong["text"]
     assert set(host.known_cards()) == set(full.view(0)["hand"]) | set(record["hands"][3])
+
+
+# ---------------------------------------------------------------- a deal on the wire, as the pages play it
+# What net/nopeek-table.js does with each page's replies, on the deal's slots (docs/no-peek.md):
+# a seat's own card leaves its hand by its slot (``show`` face up, ``hide`` face down), Call
+# Kitti's arrangement goes out as the slots it commits to, a move that turns hands up waits for
+# each seat's ``turned_up`` cards (np_show), and at the deal's end every slot's card is known and
+# each page audits the moves in full.
+
+COMPUTER = {"3": "medium"}
+
+
+class Wire:
+    """Every page of one deal, the computer player's seat (3) face up, moves in public form."""
+
+    def __init__(self, game: str, players: int, seed: int, computer: bool) -> None:
+        self.full = engine.new_match(game, players, seed=seed, names=NAMES[:players])
+        self.rng = random.Random(seed)
+        self.face_up = {3} if computer else set()
+        levels = COMPUTER if computer else {}
+        self.pages: dict[int, NoPeekTable] = {}
+        for seat in range(players):
+            if seat in self.face_up:
+                continue
+            page = NoPeekTable(MESSAGES, "en")
+            reply = page.sit({**config(game, players, seat), "levels": levels}, public_start(self.full, seat, self.face_up))
+            assert "error" not in reply, reply
+            self.pages[seat] = page
+        self.plan = next(iter(self.pages.values())).plan()
+        self.start = self.full.records[-1].start
+        hands = self.full.records[-1].hands
+        # slot k is dealt to seat k % players (plan()'s layout): seat s's i-th card is slot i * players + s
+        self.slots = {i * players + s: card for s in range(players) for i, card in enumerate(hands[s])}
+        self.mine = {s: {card: i * players + s for i, card in enumerate(hands[s])} for s in range(players)}
+        self.moves: list[dict[str, Any]] = []
+        self.shown: dict[str, list[str]] = {}
+        self.timeouts = 0
+
+    def next_action(self) -> engine.Action:
+        full = self.full
+        seat = full.to_act()[0]
+        if full.NAME == "katte" and seat not in self.face_up and self.rng.random() < 0.15:
+            return engine.Action(seat, "timeout")  # K-13 plays from the hidden hand
+        return full.random_action(self.rng)
+
+    def move(self, action: engine.Action) -> None:
+        """One move round the table: the mover's page (or, for the computer player, every page
+        alike), the others by ``take``, then the hands it turns up, seat by seat."""
+        mover = action.seat
+        replies: dict[int, dict[str, Any]] = {}
+        turned: dict[int, list[str]] = {}
+        if mover in self.pages:
+            replies[mover] = self.pages[mover].act(str(action))
+            send = replies[mover]["send"]
+            public = send["public"]
+            hidden = [self.mine[mover][c] for c in send.get("hide", [])]
+            entry: dict[str, Any] = {"move": public, "slots": hidden if HIDDEN_WORD in public.split() else []}
+            if "commit" in send:  # the arrangement's words, a slot for each card
+                entry["arrange"] = [w if w == "/" else self.mine[mover][w] for w in send["commit"].split()[2:]]
+            if send.get("turned_up"):
+                turned[mover] = send["turned_up"]
+            self.timeouts += action.verb == "timeout"
+        else:
+            public = str(action)
+            entry = {"move": public, "slots": []}
+        self.moves.append(entry)
+        for seat, page in self.pages.items():
+            if seat != mover:
+                replies[seat] = page.take(public)
+                assert "refused" not in replies[seat], (seat, public, replies[seat])
+                if replies[seat].get("turned_up"):
+                    turned[seat] = replies[seat]["turned_up"]
+        for seat, page in self.pages.items():
+            wait = replies[seat].get("wait")
+            if not wait:
+                continue
+            assert replies[seat]["model"]["mine"] is False  # nobody acts while the hands come
+            for other in wait["seats"]:
+                codes = turned[other]
+                assert wait["cards"][str(other)] == len(codes)
+                replies[seat] = page.show(other, codes)
+            assert "wait" not in replies[seat]
+        self.shown.update({str(s): codes for s, codes in turned.items()})
+        self.full.apply(action)
+
+    def play(self, until: Any = None) -> None:
+        while not self.full.deal_over and not (until and until()):
+            self.move(self.next_action())
+
+    def in_full(self, entry: dict[str, Any]) -> str:
+        """net/nopeek-table.js's ``inFull``: the move with every card it hid opened."""
+        seat, verb = entry["move"].split()[:2]
+        if verb == "timeout":
+            return f"{seat} timeout"
+        if "arrange" in entry:
+            return f"{seat} {verb} " + " ".join(w if w == "/" else self.slots[w] for w in entry["arrange"])
+        hidden = iter(entry["slots"])
+        return " ".join(self.slots[next(hidden)] if w == HIDDEN_WORD else w for w in entry["move"].split())
+
+    def audit(self, seat: int, actions: list[str] | None = None, shown: dict[str, list[str]] | None = None) -> dict[str, Any]:
+        return self.pages[seat].audit_deal({
+            "slots": {str(k): v for k, v in self.slots.items()}, "layout": self.plan["layout"], "start": self.start,
+            "actions": actions if actions is not None else [self.in_full(e) for e in self.moves],
+            "shown": shown if shown is not None else self.shown})
+
+
+HIDDEN_WORD = "?"
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 5, 8])
+@pytest.mark.parametrize(("game", "players", "computer"), [("katte", 4, True), ("katte", 3, False),
+                                                          ("call-kitti", 4, True), ("call-kitti", 4, False)])
+def test_a_deal_round_the_pages_turns_hands_up_and_audits_fair_with_every_hidden_card_opened(
+        game: str, players: int, computer: bool, seed: int) -> None:
+    wire = Wire(game, players, seed, computer)
+    wire.play()
+    for page in wire.pages.values():
+        assert page.match is not None and page.match.deal_over
+    verdicts = [wire.audit(seat) for seat in wire.pages]
+    assert all(v["ok"] for v in verdicts), verdicts
+    assert all(v == verdicts[0] for v in verdicts)
+    record = verdicts[0]["deal"]
+    assert record["actions"] == [str(a) for a in wire.full.records[-1].actions]  # every card opened, the same deal
+    if game == "call-kitti":  # every person's arrangement went out as a commitment, in full at the audit
+        assert sum(e["move"].endswith("arrange ?") for e in wire.moves) == len(wire.pages)
+        assert all(len(codes) == 12 for codes in wire.shown.values())
+
+
+def test_katte_discards_and_timeouts_go_out_by_their_slot_only() -> None:
+    hides = timeouts = 0
+    for seed in range(1, 9):
+        wire = Wire("katte", 4, seed, True)
+        wire.play()
+        hides += sum("?" in e["move"].split() for e in wire.moves)
+        timeouts += wire.timeouts
+        assert wire.audit(0)["ok"]
+    assert hides and timeouts
+
+
+def _must_beat(full: Match) -> tuple[int, str] | None:
+    """A person in tricks 1–4 who holds a card that beats the best card: (seat, that card)."""
+    if full.phase != "play":  # (tricks 1–4)
+        return None
+    seat = full.to_act()[0]
+    if seat == 3:  # (the computer player's hand is face up: no secret discard)
+        return None
+    beats = [a.args[0] for a in full.legal_actions(seat) if a.verb == "play"]
+    return (seat, beats[0]) if full.trick is not None and full.trick.plays and beats else None
+
+
+def test_a_katte_discard_that_could_have_beaten_is_taken_unseen_and_named_at_the_audit() -> None:
+    for seed in range(1, 30):
+        wire = Wire("katte", 4, seed, True)
+        wire.play(until=lambda: _must_beat(wire.full) is not None)  # noqa: B023 (this seed's)
+        if not wire.full.deal_over:
+            break
+    cheat = _must_beat(wire.full)
+    assert cheat is not None
+    seat, card = cheat
+    # the seat's page sends a face-down discard of that card (its slot only): no other page can tell
+    for other, page in wire.pages.items():
+        if other != seat:
+            assert page.check(f"{seat} discard ?") == {}, other
+    actions = [wire.in_full(e) for e in wire.moves] + [f"{seat} discard {card}"]
+    for other in wire.pages:
+        verdict = wire.audit(other, actions)
+        assert verdict["ok"] is False and verdict["seat"] == seat and verdict["action"] == len(actions) - 1
+        assert verdict["reason"] in ("refusal.must_beat", "refusal.beater_face_up") and "(K-8)" in verdict["text"]
+
+
+def test_call_kitti_sets_shown_otherwise_than_committed_are_named_at_the_audit() -> None:
+    wire = Wire("call-kitti", 4, 4, False)
+    wire.play()
+    assert wire.audit(0)["ok"]
+    shown = dict(wire.shown)
+    sets = shown["2"]
+    shown["2"] = sets[3:6] + sets[:3] + sets[6:]  # seat 2 showed its second set first
+    verdict = wire.audit(1, shown=shown)
+    assert verdict["ok"] is False and verdict["seat"] == 2 and verdict["reason"] == "refusal.shows_not_arranged"
+    assert verdict["action"] == next(i for i, e in enumerate(wire.moves) if e["move"] == "2 arrange ?")

@@ -169,9 +169,11 @@ class NoPeekTable(Table):
             hands = self.hands_of(list(request["layout"]), slots)
         except (KeyError, TypeError, ValueError) as e:
             return {"ok": False, "reason": "refusal.bad_args", "seat": None, "text": str(e)}
+        # Call Kitti: the sets each seat showed, in show order, against the arrangement it committed to
+        shown = {int(s): [str(c) for c in codes] for s, codes in (request.get("shown") or {}).items()}
         verdict = audit(m.NAME, m.players, self.config.get("options") or {}, m.names, int(request["start"]), hands,
                         request.get("turned"), [str(a) for a in request.get("actions") or []],
-                        earlier=request.get("earlier") or ())
+                        earlier=request.get("earlier") or (), shown=shown or None)
         if not verdict["ok"]:
             verdict["text"] = verdict_message(verdict, self.lang)
             verdict.pop("message", None)
@@ -185,6 +187,8 @@ class NoPeekTable(Table):
         moves (computer players' too: the host's page decides them), and has no hint or undo."""
         built = super().model(t, view)
         built.update(nopeek=True, nopeek_bots=bool(self.face_up), can_undo=False, hint=None, can_hint=False, guest=not self.config.get("np_host"))
+        if self.waiting is not None:  # a move waits for the hands it turns up: nobody acts (nor a computer
+            built.update(mine=False, timer=None, guest=True)  # player) until they come, as the page pushes them
         summary = built.get("summary")
         if summary and summary["next"]["id"] == "next" and not self.config.get("np_host"):
             summary["next"] = {"id": "wait", "label": t("web.friends.summary.readied")}
@@ -253,7 +257,11 @@ class NoPeekTable(Table):
             return {"refused": self.refused(refusal, seat), "detail": str(e)}
         if refusal is not None:
             return {"refused": self.refused(refusal, public.split()[0])}
-        return self.advance(public, cards, shown)
+        mine = partial.turned_up_by(public).get(partial.me)
+        out = self.advance(public, cards, shown)
+        if mine and "error" not in out:
+            out["turned_up"] = mine  # this seat's cards the move turns up: the others wait for them
+        return out
 
     def check(self, public: str) -> Reply:
         """The relay's page: would this move be refused here at once? (Checked before it goes
@@ -293,7 +301,8 @@ class NoPeekTable(Table):
         if missing:
             self.waiting = (public, cards, shown)
             out = self.reply([])
-            out["wait"] = {"seats": missing}
+            # (``cards``: how many each seat turns up: the page knows when a seat's have all come)
+            out["wait"] = {"seats": missing, "cards": {str(s): len(turned[s]) for s in missing}}
             if partial.me in turned:
                 out["turned_up"] = turned[partial.me]
             return out

@@ -7,6 +7,7 @@
 // rules through engine/audit.py); every page says the same verdict in its own words.
 import { callPython } from "../engine.js";
 import { el, lang, t } from "../i18n.js";
+import { MAX_TEXTS } from "./nopeek-relay.js";
 
 /**
  * @typedef {{to: "all" | number, text: string}} Outgoing a deal text and where it goes
@@ -19,7 +20,24 @@ import { el, lang, t } from "../i18n.js";
  * @typedef {{game: string, players: number, options: object, names: string[], levels: Record<string, string>,
  *   seat: number, name: string, lang: string, np_host?: boolean}} Config
  * @typedef {{slot: number, card: string}} SlotCard
+ * @typedef {{move: string, slots: number[], arrange?: Array<number | "/" | undefined>}} MoveSent a move as it went
+ *   round (public form), the slots of the cards it hid ("?") in order, and Call Kitti's arrangement as
+ *   committed to: its words, a slot for each card
  */
+
+/**
+ * A move of the deal in full for the rules' audit, from every slot's card (``slots``): each card it
+ * hid from its slot, an arrangement's from the slots it committed to (the discard too), a timeout as
+ * the record writes it (K-13's move: the rules work it out again).
+ * @param {MoveSent} sent @param {Record<string, string>} slots
+ */
+export function inFull({ move, slots: hidden, arrange }, slots) {
+  const [seat, verb] = move.split(" ");
+  if (verb === "timeout") return `${seat} timeout`;
+  if (arrange) return `${seat} ${verb} ${arrange.map((w) => (w === "/" ? w : (w !== undefined && slots[w]) || "?")).join(" ")}`;
+  let k = 0;
+  return move.split(" ").map((w) => (w === "?" ? slots[hidden[k++]] ?? "?" : w)).join(" ");
+}
 
 /** The audit's faults (deal-audit.js's FaultKind, and the session's voiding faults) as their words. */
 const VOID_WORDS = {
@@ -99,9 +117,22 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
   let audited = false;
   /** my cards' slots: card → slot (the ones the deal opened to me and I still hold) */
   const mine = new Map();
-  /** every move of the deal as it went round, with the slots of the cards it hid ("?") */
-  /** @type {Array<{move: string, slots: number[]}>} */
+  /** every move of the deal as it went round, with the slots of the cards it hid ("?") (Call
+   * Kitti's arrangement: its slots, as committed to and opened at the shows) */
+  /** @type {MoveSent[]} */
   let moves = [];
+  /** a move that turns hands up (Katte's trick six, Call Kitti's shows) waits for them: how many
+   * cards each seat still to show turns up, and what each has shown so far (the page's turn-up) */
+  /** @type {Record<string, number> | null} */
+  let waitFor = null;
+  /** @type {Map<number, string[]>} */
+  const turnedIn = new Map();
+  /** the cards each seat turned up, in the order it showed them (the audit checks Call Kitti's
+   * against the arrangement the seat committed to) */
+  /** @type {Record<string, string[]>} */
+  let shownBy = {};
+  /** this seat's commitment (Call Kitti's arrangement) is still to be opened */
+  let committed = false;
   /** the computer players' (and leavers') seats: their hands face up */
   const faceUp = new Set(Object.keys(config.levels || {}).map(Number));
   /** the deals audited fair, as the rules' audit gives them (the next deal's start follows from them) */
@@ -149,10 +180,15 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
   /**
    * What the session said: its progress, the hand, the cards opened; faults named.
    * @param {any[]} events @param {number} [from] the envelope's seat
-   * @returns {Promise<{faulted: boolean, up: Map<number, string>, received: string[]}>}
+   * @returns {Promise<{faulted: boolean, up: Map<number, string>, received: string[], committed: Set<number>,
+   *   disclosed: Map<number, Uint8Array>}>}
    */
   async function events(events, from) {
     let faulted = false;
+    /** @type {Set<number>} */
+    const committedBy = new Set();
+    /** @type {Map<number, Uint8Array>} */
+    const disclosed = new Map();
     /** @type {Map<number, string>} */
     const up = new Map(); // slot → card, opened face up by this step
     /** @type {string[]} */
@@ -166,6 +202,10 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
         hand = e.cards;
       } else if (e.kind === "up") {
         up.set(e.slot, e.card);
+      } else if (e.kind === "committed") {
+        committedBy.add(e.seat);
+      } else if (e.kind === "disclosed") {
+        disclosed.set(e.seat, e.bytes);
       } else if (e.kind === "received") {
         for (const c of e.cards) { mine.set(c.card, c.slot); received.push(c.card); }
       } else if (e.kind === "opened" && e.atCheck) {
@@ -188,7 +228,7 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
       }
     }
     if (hand) await dealt(hand, up);
-    return { faulted, up, received };
+    return { faulted, up, received, committed: committedBy, disclosed };
   }
 
   /** The hand opened: the seat sits (or the next deal starts) with it and the face-up hands.
@@ -228,11 +268,9 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
     }
     const d = /** @type {Deal} */ (deal);
     const slots = Object.fromEntries(hands.map((c) => [c.slot, c.card]));
-    const actions = moves.map(({ move, slots: hidden }) => {
-      let k = 0;
-      return move.split(" ").map((w) => (w === "?" ? slots[hidden[k++]] ?? "?" : w)).join(" ");
-    });
-    const got = await callPython("np_audit", JSON.stringify({ slots, layout: d.layout, start: d.start, actions, earlier }));
+    const actions = moves.map((m) => inFull(m, slots));
+    const got = await callPython("np_audit", JSON.stringify({ slots, layout: d.layout, start: d.start, actions, earlier,
+      shown: shownBy }));
     if (got.ok) {
       earlier.push(got.deal);
       log.push({ kind: "fair" });
@@ -263,6 +301,10 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
     const received = [];
     /** @type {number[]} */
     const hidden = [];
+    /** @type {Set<number>} */
+    const committedBy = new Set();
+    /** @type {Uint8Array | undefined} */
+    let disclosed;
     for (const text of env.texts) {
       const out = await session.run("receive", { args: [env.from, text] });
       send(out.send);
@@ -271,8 +313,10 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
       got.up.forEach((card, slot) => up.set(slot, card));
       received.push(...got.received);
       hidden.push(...slotsHidden(text));
+      got.committed.forEach((s) => committedBy.add(s));
+      disclosed = got.disclosed.get(env.from) ?? disclosed;
     }
-    if (!env.move) return;
+    if (!env.move) return turnedUp(env.from, faulted, [...up.values()], disclosed);
     const seat = Number(env.move.split(" ")[0]);
     // a move comes on its own seat's channel, or a face-up hand's from the host's page
     const moverOk = seat === env.from || (env.from === deal?.host && faceUp.has(seat));
@@ -280,8 +324,10 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
     const named = env.move.split(" ").slice(2).filter((w) => w !== "?");
     // the cards a move shows are the ones the deal opened with it
     const matches = shown.every((card) => named.includes(card));
-    if (faulted || !moverOk || !matches) {
-      log.push({ kind: "refused", seat, why: faulted ? "texts" : !moverOk ? "seat" : "cards" });
+    // an arrangement kept secret comes with its commitment (Call Kitti: opened at the shows)
+    const committedOk = !/^\d+ arrange \?$/.test(env.move) || committedBy.has(seat);
+    if (faulted || !moverOk || !matches || !committedOk) {
+      log.push({ kind: "refused", seat, why: faulted ? "texts" : !moverOk ? "seat" : !matches ? "cards" : "commit" });
       return say(t("web.nopeek.refused", { name: name(seat) }));
     }
     const reply = await callPython("np_take", env.move);
@@ -290,6 +336,7 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
       return say(t("web.nopeek.refused.move", { name: name(seat), reason: reply.refused.text }));
     }
     moves.push({ move: env.move, slots: hidden });
+    await waitOn(reply, reply.turned_up);
     let last = reply;
     if (received.length) {
       const after = await callPython("np_receive", JSON.stringify(received));
@@ -299,6 +346,17 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
     draw(last);
     await maybeFinish(last);
     return last;
+  }
+
+  /** A committed arrangement's opening: its slots, or null if it is not a list of them. @param {Uint8Array} bytes */
+  function arrangementSlots(bytes) {
+    try {
+      const words = JSON.parse(new TextDecoder().decode(bytes));
+      return Array.isArray(words) && words.length <= 64 && words.every((w) => w === "/" || Number.isSafeInteger(w))
+        ? /** @type {Array<number | "/">} */ (words) : null;
+    } catch {
+      return null;
+    }
   }
 
   /** The slots a text hides (a face-down card, a pass): their cards come at the audit. @param {string} text */
@@ -325,11 +383,6 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
     const texts = [];
     /** @type {number[]} */
     const hidden = [];
-    const slotOf = (/** @type {string} */ card) => {
-      const slot = mine.get(card);
-      mine.delete(card);
-      return slot;
-    };
     const run = async (/** @type {string} */ op, /** @type {unknown[]} */ args) => {
       const step = await session.run(op, { args });
       texts.push(...step.send);
@@ -352,8 +405,91 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
         for (const slot of slots) await run("show", [slot]); // to a hand face up to all: face up
       }
     }
-    moves.push({ move: out.public, slots: out.public.includes("?") ? hidden : [] });
+    /** @type {Array<number | "/" | undefined> | undefined} */
+    let arrange;
+    if (out.commit) {
+      // Call Kitti's arrangement as its slots (sets in show order, then the discard), committed to
+      // before the bids; opened when the shows turn the sets up (the discard's card stays closed)
+      arrange = out.commit.split(" ").slice(2).map((/** @type {string} */ w) => (w === "/" ? w : mine.get(w)));
+      if (arrange.every((s) => s !== undefined)) {
+        await run("commit", [new TextEncoder().encode(JSON.stringify(arrange))]);
+        committed = true;
+      }
+    }
+    moves.push({ move: out.public, slots: out.public.includes("?") ? hidden : [], ...(arrange ? { arrange } : {}) });
     send(texts, out.public);
+    await waitOn(reply, out.turned_up);
+    await maybeFinish(reply);
+  }
+
+  /** The slot of a card of this seat's that leaves its hand. @param {string} card */
+  function slotOf(card) {
+    const slot = mine.get(card);
+    mine.delete(card);
+    return slot;
+  }
+
+  /**
+   * After a move this page applied (or holds back): the hands it turns up are awaited, and this
+   * seat's own go out (Katte's last card at trick six, Call Kitti's sets at the shows: shown, after
+   * the commitment's opening), as texts of their own after the move.
+   * @param {any} reply Python's @param {string[] | undefined} own this seat's cards the move turns up
+   */
+  async function waitOn(reply, own) {
+    if (reply?.wait) {
+      waitFor = { ...reply.wait.cards };
+      turnedIn.clear();
+    }
+    if (!own?.length) return;
+    /** @type {Outgoing[]} */
+    const texts = [];
+    const run = async (/** @type {string} */ op, /** @type {unknown[]} */ args) => {
+      const step = await session.run(op, { args });
+      texts.push(...step.send);
+      await events(step.events);
+    };
+    if (committed) {
+      committed = false;
+      await run("open", []);
+    }
+    for (const card of own) {
+      const slot = slotOf(card);
+      if (slot !== undefined) await run("show", [slot]);
+    }
+    shownBy[String(me)] = own.slice();
+    for (let i = 0; i < texts.length; i += MAX_TEXTS) send(texts.slice(i, i + MAX_TEXTS));
+  }
+
+  /**
+   * Cards a seat turned up (shown, with no move): the move that waits for them goes on once
+   * every seat's have come. A show nothing waits for, or more cards than the move turns up, is
+   * refused and named. ``opened``: the seat's commitment opened with them (its arrangement's slots).
+   * @param {number} seat @param {boolean} faulted @param {string[]} cards @param {Uint8Array} [opened]
+   */
+  async function turnedUp(seat, faulted, cards, opened) {
+    if (opened) {
+      const entry = moves.find((m) => m.move === `${seat} arrange ?` && !m.arrange);
+      const slots = arrangementSlots(opened);
+      if (entry && slots) entry.arrange = slots; // (a wrong one: the audit finds the arrangement unreadable)
+    }
+    if (!cards.length) return;
+    const want = waitFor?.[String(seat)];
+    const got = [...(turnedIn.get(seat) ?? []), ...cards];
+    if (faulted || want === undefined || got.length > want) {
+      log.push({ kind: "refused", seat, why: "cards" });
+      return say(t("web.nopeek.refused", { name: name(seat) }));
+    }
+    turnedIn.set(seat, got);
+    if (got.length < want) return;
+    delete (/** @type {Record<string, number>} */ (waitFor))[String(seat)];
+    shownBy[String(seat)] = got;
+    const reply = await callPython("np_show", seat, JSON.stringify(got));
+    if (reply?.error) {
+      log.push({ kind: "error", text: reply.error });
+      return say(reply.error);
+    }
+    if (!reply?.wait) waitFor = null;
+    draw(reply);
     await maybeFinish(reply);
   }
 
@@ -366,6 +502,10 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
         audited = false;
         moves = [];
         mine.clear();
+        waitFor = null;
+        turnedIn.clear();
+        shownBy = {};
+        committed = false;
         const out = await session.run("deal", { options: { game: config.game, deal: d.id, cards: d.cards, seats: d.seats,
           me, layout: d.layout, relay: d.host } });
         send(out.send);
