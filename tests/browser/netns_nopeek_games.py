@@ -1,0 +1,105 @@
+"""Katte and Call Kitti at a no-peek friends table over real WebRTC (issue 50): the host and
+two friends, each in a browser context of its own, and a computer player face up, as
+netns_nopeek.py plays Kočka. One table of contexts plays three deals, a room each: a deal
+of Katte to "all fair", a deal of Call Kitti to "all fair", then a deal of Katte in which a
+friend's page hides a card that could have beaten. Runs only inside a network namespace
+(test_in_netns.py).
+
+Nothing to see (requirement 2), at each of a page's turns, as netns_nopeek.py checks it: its
+DOM and labels, its Python state and every message it has received hold only the cards its
+seat may know at that moment, worked out after the audit by the engine from the whole deal
+every page opened (engine/partial.py's public forms and the cards the rules turn up with a
+move): never another seat's face-down discard (Katte), nor another seat's arrangement before
+the shows or its discard at all (Call Kitti).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from engine.partial import public_action, revealed_with
+from engine.record import load_record
+
+from .netns import in_namespace  # noqa: F401 (autouse: inside the namespace only)
+from .netns_friends import LOG_MESSAGES, named_cards
+from .netns_nopeek import AUDITED, LOG, SNAPSHOT, STATE, NoPeekTable, message_cards
+
+COMPUTER = 3  # seat 3: a computer player, face up; 0 Ann (the host), 1 Ben, 2 Cy
+FAIR = "Checking the deal… all fair"
+
+
+@pytest.fixture
+def table(browser: Any, base_url: str, page: Any) -> Iterator[NoPeekTable]:
+    page.add_init_script(LOG_MESSAGES)  # (the host's page taps what its friends send it)
+    t = NoPeekTable(browser, base_url, page)
+    try:
+        yield t
+        assert t.errors == [], t.errors
+    finally:
+        t.close()
+
+
+def seat_may_know(game: str, deal: dict[str, Any], seat: int, decision: int) -> set[str]:
+    """The cards ``seat`` may know once the first ``decision`` moves of the audited deal are
+    made: its hand, the computer player's, and what each move shows it (the move's public form
+    for the seat, the hands the rules turn up with it), by the engine's own account."""
+    start = {k: v for k, v in deal.items() if k != "actions"}
+    match = load_record({"game": game, "players": 4, "deals": [{**start, "actions": []}]})
+    known = set(deal["hands"][seat]) | set(deal["hands"][COMPUTER])
+    words = set(match.DECK.code_of)
+    for text in deal["actions"][:decision]:
+        action = match.parse(text)
+        known |= set(public_action(match, seat, action, {COMPUTER}).split()) & words
+        known |= {c for codes in revealed_with(match, action).values() for c in codes}
+        match.apply(action)
+    return known
+
+
+def play_to_fair(table: NoPeekTable, game: str) -> dict[str, Any]:
+    """A room of ``game`` (Ann hosts, Ben and Cy join on the pages they have), one no-peek deal
+    played to "all fair" on every page, nothing to see at any turn; the audited deal."""
+    friends = dict(table.friends)
+    table.friends = {}
+    table.open_room(game, 4)
+    table.host.evaluate("window.__got = []; window.korttiTap = (data) => window.__got.push(data)")
+    for seat, name in ((1, "Ben"), (2, "Cy")):
+        page = table.invite(seat, name, friends.get(seat))
+        page.evaluate("window.__got = []")  # (the messages of this room only)
+    table.deal_no_peek()
+    pages = table.seat_pages()
+    print(f"{game} no-peek: every table open {time.monotonic() - table.deal_started:.1f} s after the host dealt")
+    snapshots: list[tuple[int, dict[str, Any]]] = []
+    table.play(check=lambda seat, page: snapshots.append((seat, page.evaluate(SNAPSHOT))))
+    for page in pages.values():
+        page.wait_for_function(AUDITED, timeout=60_000)
+    deals = {s: p.evaluate("window.kortti.noPeek().audits")[-1] for s, p in pages.items()}
+    deal = deals[0]
+    assert all(d == deal for d in deals.values()), "every page opened the same deal"
+    for page in pages.values():
+        assert page.evaluate(STATE) == FAIR, page.evaluate(LOG)
+    deck = {c for hand in deal["hands"] for c in hand}
+    assert {s for s, _ in snapshots} == {0, 1, 2}
+    for seat, snap in snapshots:
+        may = seat_may_know(game, deal, seat, snap["decision"])
+        assert set(snap["dom"]) & deck <= may, (seat, snap["decision"], set(snap["dom"]) - may)
+        assert set(snap["python"]) <= may, (seat, snap["decision"], set(snap["python"]) - may)
+        unseen = deck - may
+        assert not named_cards(snap["words"], game, unseen), (seat, named_cards(snap["words"], game, unseen))
+        got = pages[seat].evaluate("(n) => window.__got.slice(0, n)", snap["got"])
+        for text in got:
+            assert message_cards(text, deck) <= may, (seat, message_cards(text, deck) - may)
+    return deal
+
+
+def test_katte_and_call_kitti_deal_play_and_audit_with_nothing_to_see(table: NoPeekTable) -> None:
+    katte = play_to_fair(table, "katte")
+    hidden = [a for a in katte["actions"] if a.split()[1] == "discard" and int(a.split()[0]) != COMPUTER]
+    assert hidden, "a person discarded face down (and no other page saw the card until the audit)"
+
+    kitti = play_to_fair(table, "call-kitti")
+    arranged = [a for a in kitti["actions"] if a.split()[1] == "arrange"]
+    assert len(arranged) == 4 and all(a.count("/") == 4 for a in arranged)  # every arrangement in full at the audit
