@@ -180,8 +180,8 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
   /**
    * What the session said: its progress, the hand, the cards opened; faults named.
    * @param {any[]} events @param {number} [from] the envelope's seat
-   * @returns {Promise<{faulted: boolean, up: Map<number, string>, received: string[], committed: Set<number>,
-   *   disclosed: Map<number, Uint8Array>}>}
+   * @returns {Promise<{faulted: boolean, up: Map<number, string>, shown: string[], received: string[],
+   *   committed: Set<number>, disclosed: Map<number, Uint8Array>}>}
    */
   async function events(events, from) {
     let faulted = false;
@@ -191,6 +191,8 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
     const disclosed = new Map();
     /** @type {Map<number, string>} */
     const up = new Map(); // slot → card, opened face up by this step
+    /** @type {string[]} the cards a seat showed (not the face-up hands the deal opens) */
+    const shown = [];
     /** @type {string[]} */
     const received = [];
     /** @type {SlotCard[] | null} */
@@ -202,6 +204,7 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
         hand = e.cards;
       } else if (e.kind === "up") {
         up.set(e.slot, e.card);
+        if (e.seat !== null) shown.push(e.card);
       } else if (e.kind === "committed") {
         committedBy.add(e.seat);
       } else if (e.kind === "disclosed") {
@@ -228,7 +231,7 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
       }
     }
     if (hand) await dealt(hand, up);
-    return { faulted, up, received, committed: committedBy, disclosed };
+    return { faulted, up, shown, received, committed: committedBy, disclosed };
   }
 
   /** The hand opened: the seat sits (or the next deal starts) with it and the face-up hands.
@@ -305,18 +308,21 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
     const committedBy = new Set();
     /** @type {Uint8Array | undefined} */
     let disclosed;
+    /** @type {string[]} */
+    const shownCards = [];
     for (const text of env.texts) {
       const out = await session.run("receive", { args: [env.from, text] });
       send(out.send);
       const got = await events(out.events, env.from);
       faulted ||= got.faulted;
       got.up.forEach((card, slot) => up.set(slot, card));
+      shownCards.push(...got.shown);
       received.push(...got.received);
       hidden.push(...slotsHidden(text));
       got.committed.forEach((s) => committedBy.add(s));
       disclosed = got.disclosed.get(env.from) ?? disclosed;
     }
-    if (!env.move) return turnedUp(env.from, faulted, [...up.values()], disclosed);
+    if (!env.move) return turnedUp(env.from, faulted, shownCards, disclosed);
     const seat = Number(env.move.split(" ")[0]);
     // a move comes on its own seat's channel, or a face-up hand's from the host's page
     const moverOk = seat === env.from || (env.from === deal?.host && faceUp.has(seat));
