@@ -7,6 +7,7 @@
 // rules through engine/audit.py); every page says the same verdict in its own words.
 import { callPython } from "../engine.js";
 import { el, lang, t } from "../i18n.js";
+import { SlotHand } from "./nopeek-hand.js";
 
 /**
  * @typedef {{to: "all" | number, text: string}} Outgoing a deal text and where it goes
@@ -14,8 +15,9 @@ import { el, lang, t } from "../i18n.js";
  *   hands it on: the channel's seat, its number in the table's one order, the deal texts and
  *   the move in public form (a computer player's: from the host's seat)
  * @typedef {{id: string, seats: number[], layout: Array<number | "up" | "stock">, cards: string[],
- *   start: number, host: number}} Deal the host's deal: its id, the crypto seats, each slot's
- *   holder, the deck in the engine's order, the dealer, the relaying seat
+ *   start: number, host: number, turned?: number | null}} Deal the host's deal: its id, the crypto
+ *   seats, each slot's holder, the deck in the engine's order (every copy of a card its own slot),
+ *   the dealer, the relaying seat, the slot of the card the rules turn up at the deal (face up: "up")
  * @typedef {{game: string, players: number, options: object, names: string[], levels: Record<string, string>,
  *   seat: number, name: string, lang: string, np_host?: boolean}} Config
  * @typedef {{slot: number, card: string}} SlotCard
@@ -97,8 +99,8 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
   let seated = false;
   let finished = false;
   let audited = false;
-  /** my cards' slots: card → slot (the ones the deal opened to me and I still hold) */
-  const mine = new Map();
+  /** my cards by slot (the ones the deal opened to me and I still hold; two copies of a card, two slots) */
+  const mine = new SlotHand();
   /** every move of the deal as it went round, with the slots of the cards it hid ("?") */
   /** @type {Array<{move: string, slots: number[]}>} */
   let moves = [];
@@ -167,7 +169,7 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
       } else if (e.kind === "up") {
         up.set(e.slot, e.card);
       } else if (e.kind === "received") {
-        for (const c of e.cards) { mine.set(c.card, c.slot); received.push(c.card); }
+        for (const c of e.cards) { mine.set(c.slot, c.card); received.push(c.card); }
       } else if (e.kind === "opened" && e.atCheck) {
         // a seat that did not show its key at the check: the others opened it, the deal is checked with it
         log.push({ kind: "opened", seat: e.seat, why: "check" });
@@ -196,15 +198,16 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
   async function dealt(hand, up) {
     const d = /** @type {Deal} */ (deal);
     mine.clear();
-    for (const c of hand) mine.set(c.card, c.slot);
+    for (const c of hand) mine.set(c.slot, c.card);
     /** @type {Record<string, string[]>} */
     const known = {};
     d.layout.forEach((holder, slot) => {
-      if (holder !== "up") return;
+      if (holder !== "up" || slot === d.turned) return;
       const seat = slot % config.players;
       (known[seat] ??= []).push(/** @type {string} */ (up.get(slot)));
     });
-    const start = { start: d.start, hand: hand.map((c) => c.card), known, turned: null };
+    const turned = typeof d.turned === "number" ? up.get(d.turned) ?? null : null;
+    const start = { start: d.start, hand: hand.map((c) => c.card), known, turned };
     await python;
     const reply = seated ? await callPython("np_next_deal", JSON.stringify(start))
       : await callPython("np_sit", JSON.stringify({ ...config, levels: config.levels || {} }), JSON.stringify(start));
@@ -232,7 +235,8 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
       let k = 0;
       return move.split(" ").map((w) => (w === "?" ? slots[hidden[k++]] ?? "?" : w)).join(" ");
     });
-    const got = await callPython("np_audit", JSON.stringify({ slots, layout: d.layout, start: d.start, actions, earlier }));
+    const got = await callPython("np_audit", JSON.stringify({ slots, layout: d.layout, turned: d.turned ?? null, start: d.start,
+      actions, earlier }));
     if (got.ok) {
       earlier.push(got.deal);
       log.push({ kind: "fair" });
@@ -320,16 +324,12 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
     delete reply.send;
     // (tests: a page that changes its own move before it goes, as a cheat's would)
     const tamper = /** @type {any} */ (globalThis).korttiNoPeekOutgoing;
-    if (tamper) out = tamper(out, Object.fromEntries(mine)) ?? out;
+    if (tamper) out = tamper(out, mine.byCard()) ?? out;
     /** @type {Outgoing[]} */
     const texts = [];
     /** @type {number[]} */
     const hidden = [];
-    const slotOf = (/** @type {string} */ card) => {
-      const slot = mine.get(card);
-      mine.delete(card);
-      return slot;
-    };
+    const slotOf = (/** @type {string} */ card) => mine.take(card);
     const run = async (/** @type {string} */ op, /** @type {unknown[]} */ args) => {
       const step = await session.run(op, { args });
       texts.push(...step.send);
