@@ -402,3 +402,34 @@ def test_a_second_leaver_voids_the_deal_at_once_and_is_named(cheats: dict[str, A
     assert {json.loads(t)["body"]["for"] for t in run["log"] if json.loads(t)["kind"] == "piece"} == {3}
     _, fault = verdict(run)
     assert fault and (fault.kind, fault.seat) == ("left", 2)
+
+
+# A seat's escrow at Katko's largest table: its key split among 19 other persons, signed,
+# encoded and parsed as every page parses it (messages.js: each kind has a cap).
+ESCROW_SCRIPT = """
+const load = (path) => import(new URL(path, %s).href);
+const { makeKey } = await load("js/nopeek/deck.js");
+const { makeEscrow } = await load("js/nopeek/escrow.js");
+const { sign } = await load("js/nopeek/sign.js");
+const { pointFromHex } = await load("js/nopeek/group.js");
+const { encode, parse } = await load("js/nopeek/messages.js");
+const deal = "big-table";
+const seats = Array.from({ length: 20 }, (_, s) => s);
+const keys = seats.map((seat) => makeKey({ deal, seat }));
+const others = seats.slice(1).map((seat) => ({ seat, key: pointFromHex(keys[seat].entry.key) }));
+const entry = makeEscrow(keys[0].secret, 0, others, { deal });
+const me = pointFromHex(keys[0].entry.key);
+const text = encode({ deal, seat: 0, seq: 1, kind: "escrow", body: { entry } }, (t) => sign(keys[0].secret, me, t, { deal, seat: 0 }));
+console.log(JSON.stringify({ bytes: text.length, parsed: parse(text, deal, { cards: 104, seats }).ok }));
+"""
+
+
+def test_an_escrow_among_twenty_seats_fits_its_cap(site: Path) -> None:
+    node = shutil.which("node")
+    assert node, "node is needed (npm brings it)"
+    base = json.dumps(site.as_uri() + "/")
+    out = subprocess.run([node, "--input-type=module", "-e", ESCROW_SCRIPT % base],
+                         capture_output=True, text=True, timeout=120, check=False)
+    assert out.returncode == 0, out.stderr[-2000:]
+    got = json.loads(out.stdout)
+    assert got["parsed"] is True and got["bytes"] > 4_608  # (over the cap of 8 seats)
