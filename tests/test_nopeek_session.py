@@ -202,6 +202,17 @@ def test_katko_deals_the_computer_seat_face_up_and_keeps_it_out_of_the_cryptogra
             == {s: dealt[s] for s in computer}
 
 
+def test_katkos_two_packs_open_every_card_twice_on_every_page_and_in_python(honest: dict[str, Any]) -> None:
+    """Two slots of one card are one point: each opens to the card's code, and the audit of
+    the whole deal (every page's, the Python verifier's) finds every card exactly twice."""
+    run = honest["katko-copies"]
+    dealt = truth(run)
+    assert Counter(dealt.values()) == Counter({code: 2 for code in deck_codes("katko")})
+    for seat in run["seats"]:
+        [audit] = run["pages"][str(seat)]["audits"]
+        assert {h["slot"]: h["card"] for h in audit["hands"]} == dealt
+
+
 def test_the_seats_positions_come_from_the_joint_seed(honest: dict[str, Any]) -> None:
     """The seed's commitments come with the keys, before any stage; the seeds after the last."""
     run = honest["katte"]
