@@ -166,8 +166,8 @@ class NoPeekTable(Table):
         """The rules' audit of the deal just over (engine/audit.py) on every card, once the
         deal's cryptography opened them: ``slots`` (slot -> card), ``layout``, ``turned`` (the
         turned card's slot, as :meth:`plan` laid it), ``start``, ``actions`` (every move in
-        full), ``earlier`` (the match's audited deals). The
-        verdict, with its reason in the player's language."""
+        full), ``earlier`` (the match's audited deals). The verdict, with its reason in the
+        player's language."""
         m = self.match
         if m is None:
             return {"error": self.text("web.error.busy")}
