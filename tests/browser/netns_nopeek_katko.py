@@ -11,6 +11,7 @@ computer player's, the turned card (face up to all from the deal), the cards pla
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -21,7 +22,7 @@ from engine import GAMES
 
 from .netns import in_namespace  # noqa: F401 (autouse: inside the namespace only)
 from .netns_friends import LOG_MESSAGES, PAGE_WORDS, named_cards
-from .netns_nopeek import AUDITED, STATE, NoPeekTable, message_cards
+from .netns_nopeek import AUDITED, SAID, STATE, NoPeekTable, message_cards
 from .play import BOOT_TIMEOUT
 
 SEATS = {0: "Ann", 1: "Ben", 2: "Cy"}  # seat 3: a computer player, face up
@@ -57,11 +58,29 @@ class KatkoTable(NoPeekTable):
         h.wait_for_selector("body[data-ready='1']", timeout=BOOT_TIMEOUT)
         h.check("input[name=game][value='katko']")
         h.select_option("#players", "4")
-        h.select_option("#opt-decks", "1")  # (its second choice: two packs)
+        h.select_option("#opt-decks", label="2")  # (two packs: by its label, as a value "1" would match the label "1")
         h.check("#opt-trump")
         h.fill("#name", self.host_name)
         h.click("#friends-start")
         h.wait_for_selector("#invite-seats")
+
+    def deal_no_peek(self) -> None:
+        """As netns_nopeek.py's, waiting for the friends' tables as long as a page's boot: a
+        friend's page boots its Python for the first no-peek deal, and two packs are 104 slots
+        to shuffle and deal (on a loaded machine, beyond the friends tables' 20 s)."""
+        h = self.host
+        h.check("#room-nopeek")
+        self.deal_started = time.monotonic()
+        for friend in self.friends.values():
+            friend.click("#join-ready")
+        h.wait_for_selector("#room-deal:enabled")
+        h.click("#room-deal")
+        try:
+            for page in self.seat_pages().values():
+                page.wait_for_selector("#table:not([hidden])", timeout=BOOT_TIMEOUT)
+        except Exception as e:
+            said = {s: p.evaluate(SAID) for s, p in self.seat_pages().items()}
+            raise AssertionError(f"the no-peek deal did not open every table: {said}; {self.console}") from e
 
 
 @pytest.fixture
@@ -104,6 +123,11 @@ def test_a_katko_deal_with_two_packs_and_a_turned_trump_plays_and_audits_with_no
     for page in pages.values():
         assert page.evaluate(STATE) == "Checking the deal… all fair"
     assert deal["turned"] in DECK and all(len(hand) == 5 for hand in deal["hands"])
+    # dealt from two packs: every friend's page got the deal's 104 slots, every card twice
+    for seat in (1, 2):
+        started = [json.loads(text) for text in pages[seat].evaluate("window.__got") if '"np-deal"' in text]
+        cards = started[0]["deal"]["cards"]
+        assert len(cards) == 104 and set(cards) == DECK, len(cards)
     # the turned card: face up on every page from its first turn
     assert {s for s, _ in snapshots} == set(SEATS)
     for seat in SEATS:
