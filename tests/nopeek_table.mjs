@@ -3,7 +3,8 @@
 // every seat's message to every other. Honest tables of each game, and each cheat.
 //   node tests/nopeek_table.mjs SITE INPUT.json
 // SITE holds js/nopeek/*.js and vendor/ as the build lays them out. INPUT.json:
-//   {decks: {game: [codes]}, runs: [{table, cheat?}]}   table: one of TABLES, cheat: one of CHEATS
+//   {decks: {name: [codes]}, runs: [{table, cheat?}]}   table: one of TABLES, cheat: one of CHEATS; a
+//   table's deck is its game's, or the one it names (Katko's two packs: every card twice)
 // Prints one JSON object: per run, each page's events (its hand, the face-up cards, what it
 // received, the faults, the verdict), the relay's log, what leaked, and the figures.
 import { readFileSync } from "node:fs";
@@ -22,9 +23,9 @@ const input = JSON.parse(readFileSync(inputPath, "utf-8"));
 
 /**
  * A table's seats and deal: `seats` the engine's seats with a person (the crypto seats),
- * `holders` per slot: a seat, "up" or "stock".
+ * `holders` per slot: a seat, "up" or "stock"; `deck` the name of its deck in the input, if not the game's.
  * @typedef {{game: string, players: number, seats: number[], layout: Array<number | "up" | "stock">,
- *   play: (t: Table) => void}} TableSpec
+ *   play: (t: Table) => void, deck?: string}} TableSpec
  */
 
 /** Slots dealt round the seats in turn, `each` per seat; then `up` face-up slots; the rest stock.
@@ -67,6 +68,13 @@ const TABLES = {
   "katko": { game: "katko", players: 4, seats: [0, 1, 3], layout: deal(52, [0, 1, "up", 3], 5, 1), play(t) {
     for (const seat of t.seats) t.act(seat, (s) => s.show(holding(t, seat)[2]));
   } },
+  // Katko's two packs (104 slots, two of each card) at four, a computer at seat 2 face up and the
+  // turned card up; each person plays two cards
+  "katko-copies": { game: "katko", deck: "katko-two-packs", players: 4, seats: [0, 1, 3],
+    layout: deal(104, [0, 1, "up", 3], 5, 1), play(t) {
+      for (const seat of t.seats) t.act(seat, (s) => s.show(holding(t, seat)[0]));
+      for (const seat of t.seats) t.act(seat, (s) => s.show(holding(t, seat).at(-1)));
+    } },
   // Call Kitti at four: 13 each; each commits to its arrangement (its slots in order), then opens it
   "call-kitti": { game: "call-kitti", players: 4, seats: [0, 1, 2, 3], layout: deal(52, [0, 1, 2, 3], 13), play(t) {
     const arranged = new Map(t.seats.map((seat) => [seat, Uint8Array.from(holding(t, seat).reverse())]));
@@ -83,7 +91,7 @@ class Table {
     this.spec = spec;
     this.seats = spec.seats;
     this.host = spec.seats[0];
-    this.cards = input.decks[spec.game];
+    this.cards = input.decks[spec.deck ?? spec.game];
     this.gate = new RelayGate();
     /** @type {string[]} everything the relay carried */
     this.log = [];

@@ -5,7 +5,10 @@ with its seat and reason in the player's words."""
 
 from __future__ import annotations
 
+import json
 import random
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -21,7 +24,7 @@ from table.nopeek import NoPeekTable
 
 import engine
 from engine import Match
-from engine.partial import public_start
+from engine.partial import PartialMatch, public_start
 
 MESSAGES = pagedata.build(ROOT)["messages"]
 NAMES = ["Ann", "Ben", "Cy", "Di"]
@@ -306,3 +309,126 @@ def test_call_kitti_sets_shown_otherwise_than_committed_are_named_at_the_audit()
     verdict = wire.audit(1, shown=shown)
     assert verdict["ok"] is False and verdict["seat"] == 2 and verdict["reason"] == "refusal.shows_not_arranged"
     assert verdict["action"] == next(i for i, e in enumerate(wire.moves) if e["move"] == "2 arrange ?")
+
+
+# ---------------------------------------------------------------- Katko: copies of a card, the turned card
+
+KATKO_TABLES = [  # (players, options, computer players' seats): one deck, two packs, the turned trump, 20 seats
+    (3, {}, ()),
+    (4, {"decks": 2, "trump": True}, (3,)),
+    (12, {"trump": True, "must_beat": True}, (2, 5, 6, 7, 8, 9, 10, 11)),
+    (20, {"trump": True}, tuple(range(4, 20))),
+]
+
+
+def plan_of(players: int, options: dict[str, Any], computers: tuple[int, ...]) -> dict[str, Any]:
+    """The host's plan of the first deal, as web/worker.py's np_plan makes it."""
+    host = NoPeekTable(MESSAGES, "en")
+    host.match = PartialMatch("katko", players, options, me=0).match
+    host.face_up = frozenset(computers)
+    return dict(host.plan())
+
+
+def names(players: int) -> list[str]:
+    return [f"P{s}" for s in range(players)]
+
+
+@pytest.mark.parametrize(("players", "options", "computers"), KATKO_TABLES)
+def test_a_katko_plan_has_a_slot_for_every_copy_and_turns_its_card_up(
+        players: int, options: dict[str, Any], computers: tuple[int, ...]) -> None:
+    plan = plan_of(players, options, computers)
+    assert "error" not in plan, plan
+    match = engine.new_match("katko", players, options)
+    copies, size = match._deck_copies(), match._hand_sizes()
+    assert sorted(plan["cards"]) == sorted(list(match.DECK.code_of) * copies)  # each copy its own slot
+    layout = plan["layout"]
+    for seat in range(players):
+        held = [k for k, h in enumerate(layout) if h == seat]
+        assert len(held) == (0 if seat in computers else size)
+    up = [k for k, h in enumerate(layout) if h == "up"]
+    turned = plan["turned"]
+    if match.options["trump"]:
+        assert turned is not None and turned in up and layout.count("up") == size * len(computers) + 1
+    else:
+        assert turned is None and len(up) == size * len(computers)
+
+
+@pytest.mark.parametrize(("players", "options", "computers"), KATKO_TABLES)
+def test_a_katko_deal_from_its_plan_plays_on_every_page_and_audits_fair(
+        players: int, options: dict[str, Any], computers: tuple[int, ...]) -> None:
+    """The deal's slots as the cryptography opens them (a shuffled deck; seat 0 dealt both
+    copies of a card when the deck has copies): each page sits with its slots' cards, the
+    face-up hands and the turned card, draws what the whole match shows its seat at every
+    move, and the audit of every slot's card finds the deal fair; a move of a card not held, not."""
+    rng = random.Random(players)
+    plan = plan_of(players, options, computers)
+    layout, turned_at = plan["layout"], plan["turned"]
+    cards = list(plan["cards"])
+    rng.shuffle(cards)
+    slots = dict(enumerate(cards))
+    mine = [k for k, h in enumerate(layout) if h == 0]
+    if len(cards) != len(set(cards)):  # seat 0 holds both copies of its first card
+        twin = next(k for k, c in slots.items() if c == slots[mine[0]] and k != mine[0])
+        slots[twin], slots[mine[1]] = slots[mine[1]], slots[twin]
+    turned = None if turned_at is None else slots[turned_at]
+    full = engine.new_match("katko", players, options, names=names(players), deal=False)
+    reference = NoPeekTable(MESSAGES, "en")
+    reference.match = full
+    hands = reference.hands_of(layout, slots, turned_at)
+    assert len(cards) == len(set(cards)) or hands[0][0] == hands[0][1]
+    start = players - 1  # (the host draws the first dealer: seat 0 leads)
+    full.start_deal(hands, start, turned)
+    # what every page knows as the deal starts: the computer players' hands and the turned card, face up
+    known = {s: [slots[k] for k, h in enumerate(layout) if h == "up" and k != turned_at and k % players == s]
+             for s in computers}
+    assert known == {s: hands[s] for s in computers}
+    pages: dict[int, NoPeekTable] = {}
+    for seat in (s for s in range(players) if s not in computers):
+        pages[seat] = NoPeekTable(MESSAGES, "en")
+        conf = {"game": "katko", "players": players, "seat": seat, "name": f"P{seat}", "options": options,
+                "names": names(players), "levels": {str(s): "medium" for s in computers}}
+        deal = {"start": start, "hand": [slots[k] for k, h in enumerate(layout) if h == seat], "known": known,
+                "turned": turned}
+        assert "error" not in pages[seat].sit(conf, deal)
+    while not full.deal_over:
+        action = full.random_action(rng)
+        public = pages[action.seat].act(str(action))["send"]["public"] if action.seat in pages else str(action)
+        for seat, page in pages.items():
+            if seat != action.seat:
+                got = page.take(public)
+                assert "refused" not in got, got
+        full.apply(action)
+        for seat, page in pages.items():
+            assert page.partial is not None and page.partial.view() == full.view(seat)
+    request = {"slots": {str(k): c for k, c in slots.items()}, "layout": layout, "turned": turned_at, "start": start}
+    verdict = pages[0].audit_deal({**request, "actions": list(full.records[-1].actions)})
+    assert verdict["ok"] is True, verdict
+    assert verdict["deal"]["hands"] == full.to_record()["deals"][-1]["hands"]
+    assert verdict["deal"].get("turned") == turned
+    stranger = next(c for c in cards if c not in hands[0])
+    wrong = pages[0].audit_deal({**request, "actions": [f"0 play {stranger}"]})
+    assert wrong["ok"] is False and wrong["seat"] == 0
+
+
+# The page's own cards by slot (web/js/net/nopeek-hand.js, under Node): a hand of Katko's two
+# packs holding AS twice, played twice, shows each copy's slot once; a card not held, none.
+HAND_SCRIPT = """
+import { SlotHand } from %s;
+const hand = new SlotHand();
+[[7, "AS"], [19, "KD"], [40, "AS"]].forEach(([slot, card]) => hand.set(slot, card));
+const before = hand.byCard();
+const played = [hand.take("AS"), hand.take("AS"), hand.take("AS"), hand.take("KD")];
+console.log(JSON.stringify({ before, played }));
+"""
+
+
+def test_a_page_holding_two_copies_of_a_card_shows_each_from_its_own_slot() -> None:
+    node = shutil.which("node")
+    assert node, "node is needed (npm brings it)"
+    module = json.dumps((ROOT / "web" / "js" / "net" / "nopeek-hand.js").as_uri())
+    out = subprocess.run([node, "--input-type=module", "-e", HAND_SCRIPT % module],
+                         capture_output=True, text=True, timeout=60, check=True)
+    got = json.loads(out.stdout)
+    assert got["before"] == {"AS": 7, "KD": 19}
+    assert sorted(got["played"][:2]) == [7, 40]  # each copy's slot, once
+    assert got["played"][2:] == [None, 19]  # (no third AS: JSON's null for undefined in a list)

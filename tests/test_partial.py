@@ -470,3 +470,48 @@ def test_a_deal_start_that_cannot_be_is_refused() -> None:
     with pytest.raises(EngineError):
         PartialMatch("katko", 2, me=2)
     assert partial.start_deal(0, ["AS", "KS", "QS", "JS", "TS"]) and partial.to_act() == (1,)
+
+
+# ---------------------------------------------------------------- Katko's copies of a card
+
+# Katko's tables with two packs: from 11 players by default (T-1), or chosen; the turned card
+# with them, computer players face up.
+COPIES = [
+    ("katko", 11, {}, (3, 8)),
+    ("katko", 20, {"trump": True, "must_beat": True}, tuple(range(6, 20))),
+    ("katko", 3, {"decks": 2, "trump": True, "must_beat": True, "points_for_twos": True}, ()),
+]
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize(("name", "players", "options", "face_up"), COPIES)
+def test_each_seat_sees_what_the_full_match_shows_it_with_two_packs(
+        name: str, players: int, options: dict[str, Any], face_up: tuple[int, ...], seed: int) -> None:
+    assert play_beside(name, players, options, seed, face_up, deals=2) > 0
+
+
+def test_a_card_whose_other_copy_the_seat_holds_may_be_played_by_another() -> None:
+    """Two packs: a seat holding one copy of a card knows nothing of the other; holding both,
+    or one with the other turned up, it knows the card is elsewhere."""
+    hand = ["AS", "KS", "QS", "JS", "TS"]
+    one = PartialMatch("katko", 2, {"decks": 2}, me=0)
+    one.start_deal(0, hand)  # dealer 0: seat 1 leads
+    assert one.check_public("1 play AS") is None
+    one.apply_public("1 play AS")
+    assert one.view()["hand"] == hand  # (my copy is still mine)
+    both = PartialMatch("katko", 2, {"decks": 2}, me=0)
+    both.start_deal(0, ["AS", "AS", "QS", "JS", "TS"])
+    refusal = both.check_public("1 play AS")
+    assert refusal is not None and refusal.code == "card_elsewhere"
+    turned = PartialMatch("katko", 2, {"decks": 2, "trump": True}, me=0)
+    turned.start_deal(0, hand, turned="AS")
+    refusal = turned.check_public("1 play AS")
+    assert refusal is not None and refusal.code == "card_elsewhere"
+    assert turned.check_public("1 play KS") is None
+    # a hand face up to all with both copies: one played, the other still there; a third seat may play neither
+    face_up = PartialMatch("katko", 3, {"decks": 2}, me=0)
+    face_up.start_deal(0, hand, {1: ["AH", "AH", "2C", "3C", "4C"]})  # dealer 0: seat 1 leads
+    face_up.apply_public("1 play AH")
+    refusal = face_up.check_public("2 play AH")
+    assert refusal is not None and refusal.code == "card_elsewhere"
+    assert face_up.check_public("2 play KH") is None

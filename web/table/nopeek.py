@@ -71,26 +71,32 @@ class NoPeekTable(Table):
 
     def plan(self) -> Reply:
         """The next deal's slots as the no-peek deal lays them out (docs/no-peek.md, "slot"):
-        ``cards`` the engine's deck in its order, ``layout`` each slot's holder (round the seats
-        in turn, as many as the engine deals each; a computer player's slots face up: ``"up"``;
-        the rest ``"stock"``), ``start`` the dealer the rules fix (None: the host draws one)."""
+        ``cards`` the engine's deck in its order, every copy of a card its own slot (Katko's two
+        packs: the pack twice over), ``layout`` each slot's holder (round the seats in turn, as
+        many as the engine deals each; a computer player's slots face up: ``"up"``; the rest
+        ``"stock"``), ``turned`` the slot of the card the rules turn up at the deal (Katko's
+        trump: face up to all, ``"up"``; None when none is), ``start`` the dealer the rules fix
+        (None: the host draws one)."""
         m = self.match
         if m is None:
             return {"error": self.text("web.error.busy")}
-        if m._deck_copies() != 1:
-            return {"error": "a deck with copies of a card is not dealt at a no-peek table yet"}
-        size, cards = m._hand_sizes(), list(m.DECK.code_of)
+        size, cards = m._hand_sizes(), list(m.DECK.code_of) * m._deck_copies()
         layout: list[int | str] = ["stock"] * len(cards)
         for k in range(size * m.players):
             seat = k % m.players
             layout[k] = "up" if seat in self.face_up else seat
-        return {"cards": cards, "layout": layout, "start": m._ruled_start(), "size": size}
+        turned = _turned_slot(m, len(cards), size)
+        if turned is not None:
+            layout[turned] = "up"
+        return {"cards": cards, "layout": layout, "turned": turned, "start": m._ruled_start(), "size": size}
 
-    def hands_of(self, layout: list[Any], slots: dict[int, str]) -> list[list[str]]:
-        """Each seat's hand as dealt from the cards of the slots (``slots``: slot -> card)."""
+    def hands_of(self, layout: list[Any], slots: dict[int, str], turned: int | None = None) -> list[list[str]]:
+        """Each seat's hand as dealt from the cards of the slots (``slots``: slot -> card; the
+        ``turned`` card's slot is no seat's)."""
         m = self.match
         assert m is not None
-        return [[slots[k] for k, h in enumerate(layout) if h == seat or (h == "up" and k % m.players == seat)]
+        return [[slots[k] for k, h in enumerate(layout)
+                 if k != turned and (h == seat or (h == "up" and k % m.players == seat))]
                 for seat in range(m.players)]
 
     def left_seat(self, seat: int, codes: list[str]) -> Reply:
@@ -158,21 +164,25 @@ class NoPeekTable(Table):
 
     def audit_deal(self, request: dict[str, Any]) -> Reply:
         """The rules' audit of the deal just over (engine/audit.py) on every card, once the
-        deal's cryptography opened them: ``slots`` (slot -> card), ``layout``, ``start``,
-        ``actions`` (every move in full), ``earlier`` (the match's audited deals). The
-        verdict, with its reason in the player's language."""
+        deal's cryptography opened them: ``slots`` (slot -> card), ``layout``, ``turned`` (the
+        turned card's slot, as :meth:`plan` laid it), ``start``, ``actions`` (every move in
+        full), ``earlier`` (the match's audited deals). The verdict, with its reason in the
+        player's language."""
         m = self.match
         if m is None:
             return {"error": self.text("web.error.busy")}
         slots = {int(k): str(v) for k, v in (request.get("slots") or {}).items()}
         try:
-            hands = self.hands_of(list(request["layout"]), slots)
+            at = request.get("turned")
+            turned_slot = None if at is None else int(at)
+            hands = self.hands_of(list(request["layout"]), slots, turned_slot)
+            turned = None if turned_slot is None else slots[turned_slot]
         except (KeyError, TypeError, ValueError) as e:
             return {"ok": False, "reason": "refusal.bad_args", "seat": None, "text": str(e)}
         # Call Kitti: the sets each seat showed, in show order, against the arrangement it committed to
         shown = {int(s): [str(c) for c in codes] for s, codes in (request.get("shown") or {}).items()}
         verdict = audit(m.NAME, m.players, self.config.get("options") or {}, m.names, int(request["start"]), hands,
-                        request.get("turned"), [str(a) for a in request.get("actions") or []],
+                        turned, [str(a) for a in request.get("actions") or []],
                         earlier=request.get("earlier") or (), shown=shown or None)
         if not verdict["ok"]:
             verdict["text"] = verdict_message(verdict, self.lang)
@@ -325,6 +335,13 @@ def _deal(deal: dict[str, Any]) -> dict[str, Any]:
     return {"start": int(deal["start"]), "hand": list(deal["hand"]),
             "known": {int(s): list(h) for s, h in (deal.get("known") or {}).items()},
             "turned": deal.get("turned")}
+
+
+def _turned_slot(m: Match, cards: int, size: int) -> int | None:
+    """The slot of the card the rules turn up at the deal (Katko's trump, T-4), or None: the
+    engine's own deal, of the slots in order, says which (the slots' cards are drawn apart)."""
+    turned = m._deal_out(list(range(cards)), m.players - 1, size)[1]
+    return None if turned is None else int(turned)
 
 
 def _receives(m: Match, action: Action, seat: int) -> bool:

@@ -15,8 +15,8 @@ const TOKEN_KEY = "kortti.friends.token"; // the seat token the host gave this d
 /** An element of the page by its id (of many kinds: typed loosely) @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
 
-/** The games whose no-peek deal plays through today (issue 50, in progress): Kočka, Katte, Call Kitti. */
-const NO_PEEK_PREVIEW = new Set(["kocka", "katte", "call-kitti"]);
+/** The games whose no-peek deal plays through today (issue 50, in progress): Kočka, Katte, Call Kitti, Katko. */
+const NO_PEEK_PREVIEW = new Set(["kocka", "katte", "call-kitti", "katko"]);
 
 let host = null; // {host, invites: Map<seat, invite>, channel} while this page hosts
 let peerModule = null;

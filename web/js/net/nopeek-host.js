@@ -78,7 +78,8 @@ export function createNoPeekHost({ friends, config, guests, tableId, open, push,
       const start = plan.start ?? crypto.getRandomValues(new Uint32Array(1))[0] % config.players;
       const id = `${tableId}-${deals}`.replace(/[^A-Za-z0-9._:~-]/g, "").slice(-64);
       /** @type {Deal} */
-      const deal = { id, seats: persons.filter((s) => !gone.has(s)), layout: plan.layout, cards: plan.cards, start, host: me };
+      const deal = { id, seats: persons.filter((s) => !gone.has(s)), layout: plan.layout, cards: plan.cards, start, host: me,
+        turned: plan.turned ?? null };
       const shared = { game: config.game, players: config.players, options: config.options, names: seatConfig.names,
         levels: config.levels };
       toAll("np-deal", { deal, config: shared });

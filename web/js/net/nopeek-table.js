@@ -7,6 +7,7 @@
 // rules through engine/audit.py); every page says the same verdict in its own words.
 import { callPython } from "../engine.js";
 import { el, lang, t } from "../i18n.js";
+import { SlotHand } from "./nopeek-hand.js";
 import { MAX_TEXTS } from "./nopeek-relay.js";
 
 /**
@@ -15,8 +16,9 @@ import { MAX_TEXTS } from "./nopeek-relay.js";
  *   hands it on: the channel's seat, its number in the table's one order, the deal texts and
  *   the move in public form (a computer player's: from the host's seat)
  * @typedef {{id: string, seats: number[], layout: Array<number | "up" | "stock">, cards: string[],
- *   start: number, host: number}} Deal the host's deal: its id, the crypto seats, each slot's
- *   holder, the deck in the engine's order, the dealer, the relaying seat
+ *   start: number, host: number, turned?: number | null}} Deal the host's deal: its id, the crypto
+ *   seats, each slot's holder, the deck in the engine's order (every copy of a card its own slot),
+ *   the dealer, the relaying seat, the slot of the card the rules turn up at the deal (face up: "up")
  * @typedef {{game: string, players: number, options: object, names: string[], levels: Record<string, string>,
  *   seat: number, name: string, lang: string, np_host?: boolean}} Config
  * @typedef {{slot: number, card: string}} SlotCard
@@ -115,8 +117,8 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
   let seated = false;
   let finished = false;
   let audited = false;
-  /** my cards' slots: card → slot (the ones the deal opened to me and I still hold) */
-  const mine = new Map();
+  /** my cards by slot (the ones the deal opened to me and I still hold; two copies of a card, two slots) */
+  const mine = new SlotHand();
   /** every move of the deal as it went round, with the slots of the cards it hid ("?") (Call
    * Kitti's arrangement: its slots, as committed to and opened at the shows) */
   /** @type {MoveSent[]} */
@@ -210,7 +212,7 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
       } else if (e.kind === "disclosed") {
         disclosed.set(e.seat, e.bytes);
       } else if (e.kind === "received") {
-        for (const c of e.cards) { mine.set(c.card, c.slot); received.push(c.card); }
+        for (const c of e.cards) { mine.set(c.slot, c.card); received.push(c.card); }
       } else if (e.kind === "opened" && e.atCheck) {
         // a seat that did not show its key at the check: the others opened it, the deal is checked with it
         log.push({ kind: "opened", seat: e.seat, why: "check" });
@@ -239,15 +241,16 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
   async function dealt(hand, up) {
     const d = /** @type {Deal} */ (deal);
     mine.clear();
-    for (const c of hand) mine.set(c.card, c.slot);
+    for (const c of hand) mine.set(c.slot, c.card);
     /** @type {Record<string, string[]>} */
     const known = {};
     d.layout.forEach((holder, slot) => {
-      if (holder !== "up") return;
+      if (holder !== "up" || slot === d.turned) return;
       const seat = slot % config.players;
       (known[seat] ??= []).push(/** @type {string} */ (up.get(slot)));
     });
-    const start = { start: d.start, hand: hand.map((c) => c.card), known, turned: null };
+    const turned = typeof d.turned === "number" ? up.get(d.turned) ?? null : null;
+    const start = { start: d.start, hand: hand.map((c) => c.card), known, turned };
     await python;
     const reply = seated ? await callPython("np_next_deal", JSON.stringify(start))
       : await callPython("np_sit", JSON.stringify({ ...config, levels: config.levels || {} }), JSON.stringify(start));
@@ -272,8 +275,8 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
     const d = /** @type {Deal} */ (deal);
     const slots = Object.fromEntries(hands.map((c) => [c.slot, c.card]));
     const actions = moves.map((m) => inFull(m, slots));
-    const got = await callPython("np_audit", JSON.stringify({ slots, layout: d.layout, start: d.start, actions, earlier,
-      shown: shownBy }));
+    const got = await callPython("np_audit", JSON.stringify({ slots, layout: d.layout, turned: d.turned ?? null, start: d.start,
+      actions, earlier, shown: shownBy }));
     if (got.ok) {
       earlier.push(got.deal);
       log.push({ kind: "fair" });
@@ -384,7 +387,7 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
     delete reply.send;
     // (tests: a page that changes its own move before it goes, as a cheat's would)
     const tamper = /** @type {any} */ (globalThis).korttiNoPeekOutgoing;
-    if (tamper) out = tamper(out, Object.fromEntries(mine)) ?? out;
+    if (tamper) out = tamper(out, mine.byCard()) ?? out;
     /** @type {Outgoing[]} */
     const texts = [];
     /** @type {number[]} */
@@ -416,7 +419,10 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
     if (out.commit) {
       // Call Kitti's arrangement as its slots (sets in show order, then the discard), committed to
       // before the bids; opened when the shows turn the sets up (the discard's card stays closed)
-      arrange = out.commit.split(" ").slice(2).map((/** @type {string} */ w) => (w === "/" ? w : mine.get(w)));
+      const words = out.commit.split(" ").slice(2);
+      const slots = mine.slotsOf(words.filter((/** @type {string} */ w) => w !== "/"));
+      let i = 0;
+      arrange = words.map((/** @type {string} */ w) => (w === "/" ? w : slots[i++]));
       if (arrange.every((s) => s !== undefined)) {
         await run("commit", [new TextEncoder().encode(JSON.stringify(arrange))]);
         committed = true;
@@ -430,9 +436,7 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
 
   /** The slot of a card of this seat's that leaves its hand. @param {string} card */
   function slotOf(card) {
-    const slot = mine.get(card);
-    mine.delete(card);
-    return slot;
+    return mine.take(card);
   }
 
   /**

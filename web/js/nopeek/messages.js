@@ -12,9 +12,9 @@
 /** Bumped when a message's shape changes: pages of two site versions do not deal together. */
 export const VERSION = 1;
 
-/** The most cards a no-peek deck has (Katko's two packs) and the most crypto seats. */
+/** The most cards a no-peek deck has (Katko's two packs) and the most crypto seats (Katko's 20). */
 export const MAX_CARDS = 104;
-export const MAX_SEATS = 8;
+export const MAX_SEATS = 20;
 
 /** The envelope's own bytes, at most ({v, deal, seat, seq, kind, sig} and the body's braces). */
 const ENVELOPE = 512;
