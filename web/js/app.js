@@ -391,10 +391,12 @@ const quickHooks = {
 };
 
 /** A quick match found nobody: this page deals a public table of the preset at once, against
- * computer players, and opens its code for strangers (friends.js). */
-async function hostQuickTable(preset, name, code, on) {
+ * computer players, and opens its code for strangers (friends.js); a no-peek one (``noPeek``)
+ * deals its first deal with this page's seat the only person's. */
+async function hostQuickTable(preset, name, code, on, noPeek = false) {
   const game = preset.game;
   const levels = Object.fromEntries(Array.from({ length: preset.seats - 1 }, (_, i) => [String(i + 1), "medium"]));
+  if (noPeek) return hostQuickNoPeek(preset, name, code, on, levels);
   const config = { game, players: preset.seats, seat: 0, name, options: { ...preset.options }, levels, session: 0,
     public: preset.id, number: newNumber(), lang, id: newMatchId(), started: Date.now(),
     // (Katte's timer is its own option, K-13: the preset sets it there)
@@ -403,6 +405,35 @@ async function hostQuickTable(preset, name, code, on) {
   if (!reply || reply.error) return false;
   go(`#/play/${game}`, true); // (back goes to the lobby: the table closes)
   return hostPublic(name, config, code, on);
+}
+
+/** A no-peek public table (issue 50): this page is its relay and seat 0, every other seat a
+ * computer player face up; its code opens once this seat's first hand is on the table.
+ * Nothing is saved (a public table never is). */
+async function hostQuickNoPeek(preset, name, code, on, levels) {
+  const game = preset.game;
+  const seatConfig = { game, players: preset.seats, seat: 0, name, options: { ...preset.options }, lang, levels,
+    id: newMatchId(), names: [], public: preset.id };
+  await python();
+  const first = async () => {
+    let opened = () => {};
+    const shown = new Promise((resolve) => { opened = () => resolve(true); });
+    const np = await hostNoPeek(seatConfig, {}, {
+      said: (text) => { const status = document.getElementById("quick-status"); if (status) status.textContent = text; },
+      open: (reply) => {
+        playing = { game, config: seatConfig, lock: { release() {} } };
+        showOnly("table");
+        table.open(reply, { save() {}, leave: () => leave(), ended: () => { closeTable(); matchOver(showOnly("friends")); },
+          playLink: () => null });
+        go(`#/play/${game}`, true); // (back goes to the lobby: the table closes)
+        opened();
+      },
+      push: (reply) => table.push(reply),
+    });
+    const dealt = np ? await np.deal() : { error: "" };
+    return dealt && !("error" in dealt) ? shown : false;
+  };
+  return hostPublic(name, seatConfig, code, { ...on, noPeek: first });
 }
 
 // ------------------------------------------------------------------ Python

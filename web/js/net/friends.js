@@ -17,6 +17,16 @@ const $ = (id) => document.getElementById(id);
 
 /** The games whose no-peek deal plays through today (issue 50, in progress): Kočka. */
 const NO_PEEK_PREVIEW = new Set(["kocka"]);
+/** The lead's one-line switch: while true, those games offer no-peek only on a page opened with
+ * ``?preview=nopeek``; false once every game's no-peek table plays whole matches. */
+const NO_PEEK_NEEDS_QUERY = true;
+
+/** Whether ``game``'s tables are no-peek where asked (issue 50): offered on a friends table,
+ * on by default at its quick match. @param {string} game */
+export function noPeekOffered(game) {
+  return NO_PEEK_PREVIEW.has(game)
+    && (!NO_PEEK_NEEDS_QUERY || new URLSearchParams(location.search).getAll("preview").includes("nopeek"));
+}
 
 let host = null; // {host, invites: Map<seat, invite>, channel} while this page hosts
 let peerModule = null;
@@ -190,12 +200,15 @@ export function publicSeats() {
 
 /** A quick match's host opens its public table's code (the match is on the table already):
  * strangers join by it as friends join by a table code. ``onSeats()``: who sits where
- * changed; ``onError(why)``: the relays could not be reached. Resolves once the code is open. */
-export async function hostPublic(hostName, config, code, { onSeats, onError }) {
+ * changed; ``onError(why)``: the relays could not be reached; ``noPeek()``: a no-peek table's
+ * first deal, dealt before the code opens (resolves false if it could not be). Resolves once
+ * the code is open. */
+export async function hostPublic(hostName, config, code, { onSeats, onError, noPeek = null }) {
   await hosting(hostName, config.id);
   if (!host?.host) return false;
   host.onSeats = onSeats;
   host.onCodeError = onError;
+  if (noPeek && !(await noPeek())) return false;
   await codeOn(code);
   return Boolean(host?.codeRoom);
 }
@@ -252,14 +265,15 @@ export async function openRoom(section, config, { deal, back, mayDeal }) {
   // A preview until it plays whole matches of every game (a second deal, timers, statistics, the
   // quick match): offered only where it plays through, on a page opened with ?preview=nopeek
   const noPeek = el("input", { type: "checkbox", id: "room-nopeek", "aria-describedby": "room-nopeek-help" });
-  const offerNoPeek = NO_PEEK_PREVIEW.has(config.game) && new URLSearchParams(location.search).getAll("preview").includes("nopeek");
+  const offerNoPeek = noPeekOffered(config.game);
   section.replaceChildren(
     el("h1", { id: "friends-title", text: t("web.friends.room.title", { game: t(`game.${config.game}`) }) }),
     el("p", { class: "invite-how", text: t("web.friends.invite.how") }),
     el("ul", { id: "invite-seats", class: "invite-seats" }),
     el("section", { id: "code-panel", class: "code-panel", "aria-labelledby": "code-title" }),
     ...(offerNoPeek ? [el("p", { class: "field" }, noPeek, " ", el("label", { for: "room-nopeek", text: t("web.nopeek.choice") }),
-      el("small", { id: "room-nopeek-help", class: "help", text: t("web.nopeek.choice.help") }))] : []),
+      // (the seats no friend takes are the computer players': face up at a no-peek table)
+      el("small", { id: "room-nopeek-help", class: "help", text: `${t("web.nopeek.choice.help")} ${t("web.nopeek.note.bots")}` }))] : []),
     // (replaceChildren writes a null as the word "null": no timer, no node)
     ...(turn ? [el("p", { class: "field" }, el("label", { for: "room-timer", text: t("web.friends.timer") }), " ", turn,
       el("small", { class: "help", text: t("web.friends.timer.help") }))] : []),
@@ -657,8 +671,11 @@ export function joinPage(section, text, { show, done, python = null }) {
  * tables the host sends for this seat. ``lost(why)``: the connection ended (else the page
  * says so and offers the way back). A quick match says its own words: ``welcomed(host)``
  * in place of the room's "Ready", ``closed(why, host)`` in place of the page that says
- * the table ended. Every name the host sends is checked before it is shown (cleanName). */
-export async function seatFriend(section, channel, who, { show, done, said, hide = [], lost = null, welcomed = null, closed = null, python = null }) {
+ * the table ended. Every name the host sends is checked before it is shown (cleanName).
+ * ``noPeekOnly``: the table was announced no-peek: a whole table from the host closes it
+ * (``closed("not-nopeek")``). */
+export async function seatFriend(section, channel, who, { show, done, said, hide = [], lost = null, welcomed = null, closed = null, python = null,
+  noPeekOnly = false }) {
   const { createGuest } = await import("./guest.js");
   let opened = false;
   let hostName = "";
@@ -718,6 +735,8 @@ export async function seatFriend(section, channel, who, { show, done, said, hide
         return;
       }
       if (!reply.model) return;
+      // a table announced no-peek whose host sends it whole (the host's page holds every hand): left at once
+      if (noPeekOnly) return guest.quit("not-nopeek");
       if (!opened) {
         opened = true;
         show(reply, { leave: () => { guest.leave(); useRemote(null); done(); } });

@@ -147,6 +147,11 @@ export function createGuest(channel, hooks) {
       send("bye", {});
       end("left");
     },
+    /** This page leaves a table it will not play at, saying why to its own page. @param {string} why */
+    quit(why) {
+      send("bye", {});
+      end(why);
+    },
     get closed() { return closed; },
   };
 }
