@@ -34,7 +34,7 @@ const HELLO_MS = 10000;
  * @param {{hostName: string, inRoom?: () => boolean, onChange?: () => void, freeSeats?: () => number[],
  *   tokens?: Record<string, string>, onTokens?: (tokens: Record<string, string>) => void,
  *   words?: (lang: string) => Promise<unknown>,
- *   noPeek?: () => ({take(seat: number, msg: object): void, left(seat: number): boolean} | null)}} options
+ *   noPeek?: () => ({take(seat: number, msg: object): void, left(seat: number): void} | null)}} options
  */
 export function createHost(table, options) {
   /** @type {Map<number, Seat>} */
@@ -254,10 +254,10 @@ export function createHost(table, options) {
     channel.close();
     if (s.joined && options.inRoom?.()) s.joined = false;
     const np = s.joined ? options.noPeek?.() : null;
-    // a no-peek table: the others open the friend's hand, the host's page plays it face up
-    // (a friend not dealt in yet leaves as at any table)
-    if (np?.left(Number(s.seat))) {
+    if (np) {
+      // a no-peek table: the others open the friend's hand, the host's page plays it face up
       s.joined = false;
+      np.left(Number(s.seat));
     } else if (s.joined) {
       s.joined = false;
       queue(async () => {

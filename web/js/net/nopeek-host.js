@@ -87,15 +87,12 @@ export function createNoPeekHost({ friends, config, guests, tableId, open, push,
     },
     /** A friend's message of the no-peek kind (host.js). @param {number} seat @param {any} msg */
     take(seat, msg) { fromFriend(seat, { texts: msg.texts, ...(msg.move === undefined ? {} : { move: msg.move }) }); },
-    /** A friend's page is gone: every page opens its hand from the escrow. False: the seat
-     * deals in no crypto seat (a stranger waiting for the next deal). @param {number} seat */
+    /** A friend's page is gone: every page opens its hand from the escrow. @param {number} seat */
     left(seat) {
-      if (!persons.includes(seat)) return false;
-      if (gone.has(seat)) return true;
+      if (gone.has(seat) || !persons.includes(seat)) return;
       gone.add(seat);
       toAll("np-left", { seat });
       page.left(seat);
-      return true;
     },
     page,
     get refusals() { return relay.refusals; },
