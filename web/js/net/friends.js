@@ -15,6 +15,26 @@ const TOKEN_KEY = "kortti.friends.token"; // the seat token the host gave this d
 /** An element of the page by its id (of many kinds: typed loosely) @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
 
+/** A no-peek match on this tab (its session's storage): a reload cannot resume one, and says so. */
+const NO_PEEK_KEY = "kortti.nopeek.playing";
+
+/** Marks (or clears) this tab as at a no-peek match: a reload finds the mark. @param {boolean} on */
+export function markNoPeek(on) {
+  try {
+    if (on) sessionStorage.setItem(NO_PEEK_KEY, "1");
+    else sessionStorage.removeItem(NO_PEEK_KEY);
+  } catch { /* private mode: a reload then opens the lobby */ }
+}
+
+/** Whether this tab was at a no-peek match (a reload: the mark is still there). */
+export function atNoPeek() {
+  try {
+    return sessionStorage.getItem(NO_PEEK_KEY) === "1";
+  } catch {
+    return false;
+  }
+}
+
 /** The games whose no-peek deal plays through today (issue 50, in progress): Kočka. */
 const NO_PEEK_PREVIEW = new Set(["kocka"]);
 /** The lead's one-line switch: while true, those games offer no-peek only on a page opened with
@@ -684,17 +704,20 @@ export async function seatFriend(section, channel, who, { show, done, said, hide
   const guest = createGuest(channel, {
     name: who, lang, token: savedToken(), text: t,
     onNoPeek(msg) {
-      if (msg.kind === "np-deal" && !noPeek) {
+      if ((msg.kind === "np-deal" || msg.kind === "np-join") && !noPeek) {
         // this page plays its own seat's match: Python boots, the deal's session starts at once
+        // (or, a friend who joins a running match: the deal so far, its seat played face up)
         noPeek = import("./nopeek-table.js").then(({ createNoPeekPage, noPeekNote }) => {
           const config = { ...msg.config, seat, name: who, lang };
           // the note before the first no-peek deal, read while the devices deal
           if (!opened) said.after(noPeekNote(config.game, Object.keys(config.levels || {}).length > 0));
           const page = createNoPeekPage({ config, python: python?.(), submit: (envelope) => guest.noPeek(envelope),
             said: (text) => { said.textContent = text; },
+            ready: () => guest.ready(),
             open: (reply) => {
               opened = true;
-              show(reply, { leave: () => { guest.leave(); useRemote(null); page.close(); done(); } });
+              // (its deals count in this page's statistics once audited: config.id is the match's)
+              show(reply, { leave: () => { guest.leave(); useRemote(null); page.close(); done(); }, noPeek: config });
             },
             push: (reply) => table.push(reply) });
           useRemote(page.remote);
@@ -705,9 +728,10 @@ export async function seatFriend(section, channel, who, { show, done, said, hide
       // (in the order they came: each waits for the page, made once)
       noPeek?.then((page) => {
         if (msg.kind === "np-deal") page.deal(msg.deal);
+        else if (msg.kind === "np-join") page.join(msg.at);
         else if (msg.kind === "np") page.take(msg);
         else if (msg.kind === "np-left") page.left(msg.seat);
-        else if (msg.kind === "np-refused") page.refused(msg.seat, msg.why, msg.reason);
+        else if (msg.kind === "np-refused") page.refused(msg.seat ?? seat, msg.why, msg.reason); // (no seat: this page's own)
       });
     },
     onWelcome(w) {
@@ -744,6 +768,7 @@ export async function seatFriend(section, channel, who, { show, done, said, hide
     },
     onClosed(why) {
       useRemote(null);
+      if (noPeek) markNoPeek(false); // (the match is over for this page: nothing a reload would lose)
       noPeek?.then((page) => page.close());
       if (opened) {
         opened = false;

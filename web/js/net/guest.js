@@ -72,7 +72,7 @@ export function createGuest(channel, hooks) {
       if (msg.id !== undefined) {
         pending.get(msg.id)?.({ error: hooks.text("web.friends.error.request") });
         pending.delete(msg.id);
-      }
+      } else hooks.onNoPeek?.({ kind: "np-refused", why: msg.why }); // (a no-peek text of this page's: said there)
     } else if (msg.kind === "closed") end(msg.why);
     else if (msg.kind.startsWith("np")) hooks.onNoPeek?.(msg);
   };
