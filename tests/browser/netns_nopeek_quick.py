@@ -2,9 +2,10 @@
 each in a browser context of its own, meet by the quick match of Kočka. The first finds no
 table and opens a no-peek one: its page deals the first deal with itself the only person
 (its seat the only crypto seat, the computer players face up) and announces the table as
-no-peek. The second hears that before it joins, sits down, and plays from the next deal: a
-computer player keeps its seat, face up, until then. The first deal ends "all fair" on the
-host's page. Runs only inside a network namespace (test_in_netns.py).
+no-peek. The second sees that before it joins, and sits down mid-deal: it plays a computer
+player's seat face up until the deal ends, which is "all fair" on the host's page, and deals
+in the next as a crypto seat: all fair on both pages. Runs only inside a network namespace
+(test_in_netns.py).
 """
 
 from __future__ import annotations
@@ -22,6 +23,11 @@ from .play import BOOT_TIMEOUT, TURN, take_turn
 STATE = "() => window.kortti?.quick?.()"
 NOPEEK_STATE = "() => document.getElementById('nopeek-state')?.textContent || ''"
 AUDITED = "() => window.kortti.noPeek?.()?.audits.length > 0"
+# Where a page stands (a failure says it): its table's state, its no-peek log and status line.
+WHERE = """() => ({model: window.kortti.model() && {next: window.kortti.model().next, deal: window.kortti.model().deal,
+  summary: window.kortti.model().summary?.next, waiting: window.kortti.model().summary?.waiting},
+  state: document.getElementById('nopeek-state')?.textContent, log: window.kortti.noPeek?.()?.log,
+  error: document.getElementById('error')?.textContent})"""
 
 
 class Strangers:
@@ -31,6 +37,7 @@ class Strangers:
         self.browser, self.base_url, self.relay_url = browser, base_url, relay_url
         self.contexts: list[Any] = []
         self.errors: list[str] = []
+        self.console: list[str] = []  # (what the pages warned of: a failure says it)
 
     def open(self, name: str) -> Any:
         """A player's lobby with Kočka chosen, booted, the relay set (as under Connection
@@ -41,6 +48,7 @@ class Strangers:
         self.contexts.append(ctx)
         page = ctx.new_page()
         page.on("pageerror", lambda e: self.errors.append(f"{name}: {e}"))
+        page.on("console", lambda m: self.console.append(f"{name} {m.type}: {m.text}") if m.type in ("warning", "error") else None)
         page.goto("/?fast&preview=nopeek")  # (Kočka's no-peek table is a preview: such a page has it)
         page.wait_for_selector("body[data-ready='1']", timeout=BOOT_TIMEOUT)
         page.check("input[name=game][value='kocka']")
@@ -70,6 +78,21 @@ def wait_state(page: Any, wanted: str, timeout: float = 60_000) -> dict[str, Any
     return dict(page.evaluate(STATE))
 
 
+def play_out(pages: dict[str, Any]) -> None:
+    """Every person plays the first usable card at its turn until every page shows the summary;
+    the computer players' moves come from the host's page, face up."""
+    for _ in range(400):
+        kinds = {n: p.evaluate(TURN) for n, p in pages.items()}
+        if all(k == "summary" for k in kinds.values()):
+            return
+        acting = [(n, k) for n, k in kinds.items() if k in ("play", "select", "buttons")]
+        if not acting:
+            next(iter(pages.values())).wait_for_timeout(50)  # (a poll: the next move is on its way round)
+        for name, kind in acting:
+            take_turn(pages[name], kind)
+    raise AssertionError(f"the deal did not end: {[p.evaluate(NOPEEK_STATE) for p in pages.values()]}")
+
+
 def test_two_strangers_meet_at_a_no_peek_quick_table(strangers: Strangers) -> None:
     ann = strangers.open("Ann")
     ann.click("#quick-go")
@@ -79,27 +102,37 @@ def test_two_strangers_meet_at_a_no_peek_quick_table(strangers: Strangers) -> No
     assert "No-peek" in ann.inner_text("#table-meta")
     assert "Computer players play face up" in ann.inner_text("#table-meta")
 
-    # Ben knows before he joins that the table is no-peek (its badge, its announcement), and sits down
+    # Ben knows before he joins that the table is no-peek (its badge, its announcement), and sits
+    # down mid-deal: he plays a computer player's seat face up until the deal ends
     ben = strangers.open("Ben")
     assert ben.inner_text("#quick-nopeek") == "No-peek · Computer players play face up"
     ben.click("#quick-go")
     seated = wait_state(ben, "seated", 60_000)
     assert seated["tried"] == [hosting["pubkey"]]
-    ben.wait_for_selector("#friends-title:has-text('You are at the table')", timeout=20_000)
-    assert "you play from the next deal" in ben.inner_text("#friends")
+    ben.wait_for_selector("#table:not([hidden])", timeout=60_000)
+    assert "No-peek" in ben.inner_text("#table-meta")
     ann.wait_for_function("() => window.kortti.quick().seats.humans === 2", timeout=20_000)
-
-    # Ann plays the deal out; the computer players' moves come from her page, face up
-    for _ in range(300):
-        kind = ann.evaluate(TURN)
-        if kind == "summary":
-            break
-        if kind in ("play", "select", "buttons"):
-            take_turn(ann, kind)
-        else:
-            ann.wait_for_timeout(50)  # (a poll: the computer players' moves are on their way)
-    else:
-        raise AssertionError(f"the deal did not end: {ann.evaluate(NOPEEK_STATE)}")
+    pages = {"Ann": ann, "Ben": ben}
+    play_out(pages)
     ann.wait_for_function(AUDITED, timeout=60_000)
     assert ann.evaluate(NOPEEK_STATE) == "Checking the deal… all fair"
-    assert ann.evaluate("window.kortti.noPeek().log.filter((e) => e.kind !== 'fair')") == []
+
+    # the next deal, once both are ready: Ben deals in, a crypto seat; every page audits it fair
+    for page in pages.values():
+        page.click("#summary-next:enabled")
+    try:
+        for page in pages.values():
+            page.wait_for_function("() => window.kortti.model()?.next !== 'over'", timeout=60_000)
+    except Exception as e:
+        where = {n: p.evaluate(WHERE) for n, p in pages.items()}
+        raise AssertionError(f"no second deal: {where}; {strangers.console[-20:]}") from e
+    play_out(pages)
+    for page in pages.values():
+        page.wait_for_function("() => window.kortti.noPeek().log.some((e) => e.kind === 'fair' || e.kind === 'void')",
+                               timeout=60_000)
+        assert page.evaluate(NOPEEK_STATE) == "Checking the deal… all fair"
+    print("no-peek quick match, the second deal's seats on the host's page:",
+          ann.evaluate("window.kortti.model().seats.map((s) => s.name)"))
+    assert len(ann.evaluate("window.kortti.noPeek().audits")) == 2
+    # (Ben's page audits only a deal it dealt in: the second)
+    assert [e for e in ben.evaluate("window.kortti.noPeek().log") if e["kind"] == "fair"] == [{"kind": "fair"}]

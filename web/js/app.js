@@ -423,7 +423,9 @@ async function hostQuickTable(preset, name, code, on, noPeek = false) {
 async function hostQuickNoPeek(preset, name, code, on, levels) {
   const game = preset.game;
   const seatConfig = { game, players: preset.seats, seat: 0, name, options: { ...preset.options }, lang, levels,
-    id: newMatchId(), names: [], public: preset.id };
+    id: newMatchId(), started: Date.now(), names: [], public: preset.id,
+    // (Katte's timer is its own option, K-13: the preset sets it there)
+    ...(game === "katte" ? {} : { turn_seconds: preset.turnSeconds }) };
   await python();
   const first = async () => {
     let opened = () => {};
@@ -432,6 +434,7 @@ async function hostQuickNoPeek(preset, name, code, on, levels) {
       said: (text) => { const status = document.getElementById("quick-status"); if (status) status.textContent = text; },
       open: (reply) => {
         playing = { game, config: seatConfig, lock: { release() {} } };
+        markNoPeek(true);
         showOnly("table");
         table.open(reply, { save() {}, leave: () => leave(), ended: () => { closeTable(); matchOver(showOnly("friends")); },
           playLink: () => null });

@@ -36,9 +36,11 @@ export function createNoPeekHost({ friends, config, guests, tableId, open, push,
   const ready = new Set();
   let hostReady = false;
   let audited = false;
+  /** the next deal is being dealt, asked from the summary (until its audit: asked again, nothing happens) */
+  let redealt = false;
   const seatConfig = { ...config, np_host: true };
   const page = createNoPeekPage({ config: seatConfig, submit: (env) => take(me, env), open, push, said,
-    next: (now) => next(now), verdict: () => { audited = true; tryDeal(); } });
+    next: (now) => next(now), verdict: () => { audited = true; redealt = false; tryDeal(); } });
   /** The seats a person plays now, each at its page (the relay's seats; the next deal's crypto seats). */
   const present = () => [...persons].sort((a, b) => a - b).filter((s) => s === me || (!gone.has(s) && friends.connected.includes(s)));
   /** The next deal's computer players: every seat no person plays (a leaver's too), at its level. */
@@ -104,6 +106,7 @@ export function createNoPeekHost({ friends, config, guests, tableId, open, push,
     /** @type {Deal} */
     const dealt = { id, seats: present(), layout: plan.layout, cards: plan.cards, start, host: me, levels };
     current = dealt;
+    relay.newDeal();
     seated.clear();
     for (const s of dealt.seats) if (s !== me) seated.add(s);
     ready.clear();
@@ -116,6 +119,7 @@ export function createNoPeekHost({ friends, config, guests, tableId, open, push,
 
   /** The host's "next deal" (``now``: "Deal now", without waiting for the friends' "ready"). @param {boolean} now */
   async function next(now) {
+    if (redealt) return undefined; // (asked again while the next deal is dealt: a public table's timer)
     hostReady = true;
     if (now) return audited ? dealNow() : { error: t("web.nopeek.state.audit") };
     return tryDeal();
@@ -133,8 +137,12 @@ export function createNoPeekHost({ friends, config, guests, tableId, open, push,
   }
 
   async function dealNow() {
+    redealt = true;
     const dealt = await deal();
-    if ("error" in dealt) return dealt;
+    if ("error" in dealt) {
+      redealt = false;
+      return dealt;
+    }
     // (the summary stays, nobody waited for, until the deal's hand comes: the table comes with it)
     return callPython("np_wait_for", "[]", "true");
   }
