@@ -751,6 +751,9 @@ export async function seatFriend(section, channel, who, { show, done, said, hide
       ready.focus();
     },
     onReply(reply) {
+      // a table announced no-peek whose host sends this page a table (a host that deals holds
+      // every hand; a no-peek host sends only its np messages): left at once
+      if (noPeekOnly) return guest.quit("not-nopeek");
       if (reply.waiting) {
         if (!opened) {
           section.replaceChildren(el("h1", { id: "friends-title", text: reply.waiting.title }),
@@ -759,8 +762,6 @@ export async function seatFriend(section, channel, who, { show, done, said, hide
         return;
       }
       if (!reply.model) return;
-      // a table announced no-peek whose host sends it whole (the host's page holds every hand): left at once
-      if (noPeekOnly) return guest.quit("not-nopeek");
       if (!opened) {
         opened = true;
         show(reply, { leave: () => { guest.leave(); useRemote(null); done(); } });

@@ -152,8 +152,9 @@ export function quickMatch(section, game, hooks) {
  * @param {string} name
  * @param {Hooks} hooks
  * @param {string} [lead] what to say before "Looking for a table…"
+ * @param {Set<string>} [tried] the hosts tried already (a search that starts again skips them)
  */
-async function begin(section, preset, name, hooks, lead = "") {
+async function begin(section, preset, name, hooks, lead = "", tried = new Set()) {
   const s = {
     preset, name, hooks, section, state: "looking", nopeek: noPeekOffered(preset.game),
     keys: /** @type {import("./nostr.js").Keys | null} */ (null),
@@ -161,7 +162,7 @@ async function begin(section, preset, name, hooks, lead = "") {
     room: /** @type {{leave(): void} | null} */ (null),
     limiter: senderLimiter(), list: listing(),
     lookers: /** @type {Map<string, number>} */ (new Map()),
-    tried: /** @type {Set<string>} */ (new Set()), failed: 0,
+    tried, failed: 0,
     code: "", opened: 0, lastAnnounce: -Infinity, announcing: false, pending: false,
     sent: { table: 0, looking: 0 }, started: performance.now(), seatedAt: 0,
     abort: new AbortController(), timers: /** @type {Set<ReturnType<typeof setTimeout>>} */ (new Set()),
@@ -294,7 +295,8 @@ async function seated(s, ch) {
       // another was quicker to the last seat, or the table closed before it dealt this page in
       // (its host moved to an older table as this page came): on to the next table
       if (why === "full" || why === "taken") return restartLooking(s);
-      if (why === "not-nopeek") return restartLooking(s, t("web.quick.gone.nopeek"));
+      // (a table that said it was no-peek and is not: not tried again)
+      if (why === "not-nopeek") return restartLooking(s, t("web.quick.gone.nopeek"), true);
       if (!shown && (why === "closed-by-host" || why === "host-left")) {
         return restartLooking(s, hostName ? t("web.quick.gone.host", { host: hostName }) : t("web.quick.gone.host.unnamed"));
       }
@@ -305,12 +307,13 @@ async function seated(s, ch) {
 }
 
 /** Back to looking, with the sockets open again (a seated stranger closed them), saying
- * first why (``lead``) if there is more to say than "Looking for a table…".
- * @param {any} s @param {string} [lead] */
-function restartLooking(s, lead = "") {
-  const { section, preset, name, hooks } = s;
+ * first why (``lead``) if there is more to say than "Looking for a table…"; ``keepTried``:
+ * the tables tried are skipped still.
+ * @param {any} s @param {string} [lead] @param {boolean} [keepTried] */
+function restartLooking(s, lead = "", keepTried = false) {
+  const { section, preset, name, hooks, tried } = s;
   stopQuick();
-  begin(section, preset, name, hooks, lead);
+  begin(section, preset, name, hooks, lead, keepTried ? tried : undefined);
 }
 
 // ------------------------------------------------------------------ hosting
