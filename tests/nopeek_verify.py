@@ -194,7 +194,7 @@ def verify(transcript: dict[str, Any]) -> list[int]:
     cards, owners, escrows, signed = t.get("cards"), t.get("owners"), t.get("escrows"), t.get("signed", [])
     game, deal = t.get("game"), t.get("deal")
     if not (t.get("v") == 2 and isinstance(game, str) and isinstance(deal, str)
-            and isinstance(keys, list) and len(keys) >= 2 and isinstance(cards, list)
+            and isinstance(keys, list) and len(keys) >= 1 and isinstance(cards, list)
             and isinstance(stages, list) and len(stages) == len(keys) and isinstance(shares, list)
             and isinstance(owners, list) and len(owners) == len(cards)
             and all(o in ("up", "stock") or (type(o) is int and 0 <= o < len(keys)) for o in owners)

@@ -238,6 +238,8 @@ NOPEEK = {
     "web.nopeek.void.rule": {"name", "reason"}, "web.nopeek.void.open": {"name"},
     "web.nopeek.void.key": {"name"}, "web.nopeek.void.left": {"name"}, "web.nopeek.void.format": set(),
     "web.nopeek.badge": set(), "web.nopeek.badge.bots": set(),
+    "web.nopeek.refused.mine": set(), "web.nopeek.refused.move.mine": {"reason"},
+    "web.nopeek.reload.title": set(), "web.nopeek.reload.text": set(),
 }
 # Each fault the no-peek deal's audit finds (the FaultKind of web/js/nopeek/audit.js, and of
 # any other module there that names its faults so), and the verdict that says it: a bad key

@@ -324,9 +324,8 @@ KATKO_TABLES = [  # (players, options, computer players' seats): one deck, two p
 def plan_of(players: int, options: dict[str, Any], computers: tuple[int, ...]) -> dict[str, Any]:
     """The host's plan of the first deal, as web/worker.py's np_plan makes it."""
     host = NoPeekTable(MESSAGES, "en")
-    host.match = PartialMatch("katko", players, options, me=0).match
-    host.face_up = frozenset(computers)
-    return dict(host.plan())
+    conf = {"game": "katko", "players": players, "seat": 0, "options": options, "levels": {str(s): "medium" for s in computers}}
+    return dict(host.plan_first(conf))
 
 
 def names(players: int) -> list[str]:
@@ -432,3 +431,146 @@ def test_a_page_holding_two_copies_of_a_card_shows_each_from_its_own_slot() -> N
     assert got["before"] == {"AS": 7, "KD": 19}
     assert sorted(got["played"][:2]) == [7, 40]  # each copy's slot, once
     assert got["played"][2:] == [None, 19]  # (no third AS: JSON's null for undefined in a list)
+
+
+# ---------------------------------------------------------------- a whole match
+
+
+def kocka_pages(full: Match, levels: dict[str, str] | None = None) -> dict[int, NoPeekTable]:
+    """A page per person at a Kočka table (the host's at seat 0), seated at ``full``'s deal."""
+    up = {int(s) for s in levels or {}}
+    pages = {}
+    for seat in range(4):
+        if seat in up:
+            continue
+        pages[seat] = NoPeekTable(MESSAGES, "en")
+        cfg = {**config("kocka", 4, seat), "levels": dict(levels or {}), "np_host": seat == 0, "turn_seconds": 20}
+        assert "error" not in pages[seat].sit(cfg, public_start(full, seat, up))
+    return pages
+
+
+def play_on(full: Match, pages: dict[int, NoPeekTable], rng: random.Random, until: int | None = None) -> list[str]:
+    """Moves of ``full`` went round the pages (a face-up seat's as the host's page sends it),
+    to the deal's end (or ``until`` moves); the public forms as the table saw them."""
+    publics = []
+    while not full.deal_over and (until is None or len(publics) < until):
+        action = full.random_action(rng)
+        if action.seat in pages:
+            send = pages[action.seat].act(str(action))["send"]
+        else:
+            send = {"public": str(action)}
+        for seat, page in pages.items():
+            if seat != action.seat:
+                give = send.get("give")
+                got = page.take(send["public"], give["cards"] if give and give["seat"] == seat else None)
+                assert "refused" not in got and "error" not in got, got
+        publics.append(send["public"])
+        full.apply(action)
+    return publics
+
+
+def audit_request(full: Match, earlier: list[Any]) -> dict[str, Any]:
+    record = full.to_record()["deals"][-1]
+    return {"slots": {k: record["hands"][k % 4][k // 4] for k in range(32)}, "layout": [k % 4 for k in range(32)],
+            "start": record["dealer"], "actions": record["actions"], "earlier": earlier}
+
+
+def test_a_no_peek_match_deals_again_after_ready_and_counts_each_fair_deal_once() -> None:
+    rng = random.Random(5)
+    full = engine.new_match("kocka", 4, seed=5, names=NAMES)
+    pages = kocka_pages(full)
+    earlier: list[Any] = []
+    for deal in range(2):
+        play_on(full, pages, rng)
+        for seat, page in pages.items():
+            summary = page.reply([])["model"]["summary"]
+            assert summary["next"]["id"] == ("next" if seat == 0 else "ready")
+            got = page.audit_deal(audit_request(full, earlier))
+            assert got["ok"] is True, got
+            # the deal counts once its audit says fair: its figures, from the audited record
+            assert got["outcome"]["deal"] == deal and got["outcome"]["seat"] == seat
+            assert got["record"]["deals"][-1]["hands"] == full.to_record()["deals"][-1]["hands"]
+            assert "outcome" not in page.reply([])  # (and only then: no other reply carries it)
+        earlier.append(got["deal"])
+        # a friend says "ready"; the host asks for the deal and is told whom it waits for
+        assert pages[1].ready()["model"]["summary"]["next"]["id"] == "wait"
+        waiting = pages[0].wait_for([2, 3], True)["model"]["summary"]
+        assert waiting["next"]["id"] == "now" and waiting["waiting"] == "Not ready yet: Cy, Di"
+        full.start_deal()
+        plan = pages[0].plan()
+        assert plan["start"] == full.records[-1].start  # the dealer the rules fix (O-3)
+        for seat, page in pages.items():
+            reply = page.next_deal_at(public_start(full, seat))
+            assert "error" not in reply, reply
+            assert [c["code"] for c in reply["model"]["hand"]] == full.view(seat)["hand"]
+    assert len(full.records) == 3
+
+
+def test_a_void_deal_does_not_count_and_the_match_goes_on_as_before_it() -> None:
+    rng = random.Random(8)
+    full = engine.new_match("kocka", 4, seed=8, names=NAMES)
+    pages = kocka_pages(full)
+    play_on(full, pages, rng)
+    host = pages[0]
+    request = audit_request(full, [])
+    wrong = host.audit_deal({**request, "actions": request["actions"][:-1] + ["1 play ZZ"]})
+    assert wrong["ok"] is False and "outcome" not in wrong
+    plan = host.plan()
+    assert plan["start"] is None  # no deal counted: the dealer is drawn again (O-3)
+    redeal = engine.new_match("kocka", 4, seed=9, names=NAMES)
+    reply = host.next_deal_at(public_start(redeal, 0))
+    assert "error" not in reply and len(host.match.records) == 1 and not host.match.summaries  # type: ignore[union-attr]
+
+
+def test_a_friend_who_joins_mid_deal_plays_the_face_up_seat_and_the_host_stops_its_computer_player() -> None:
+    import asyncio
+
+    rng = random.Random(3)
+    full = engine.new_match("kocka", 4, seed=3, names=NAMES)
+    pages = kocka_pages(full, {"3": "medium"})
+    publics = play_on(full, pages, rng, until=6)
+    joiner = NoPeekTable(MESSAGES, "en")
+    cfg = {**config("kocka", 4, 3), "levels": {"3": "medium"}}
+    reply = joiner.join_at(cfg, public_start(full, 3, {3}), publics)
+    assert "error" not in reply, reply
+    assert [c["code"] for c in reply["model"]["hand"]] == full.view(3)["hand"]
+    assert reply["model"]["nopeek_bots"] is False  # (no computer player left at the table)
+    pages[0].person_up(3, True)
+    while not full.deal_over:
+        action = full.random_action(rng)
+        if action.seat == 3:
+            assert asyncio.run(pages[0].bot_move()) == {"move": None}  # the friend's move, not the host's bot's
+            mover: NoPeekTable = joiner
+        else:
+            mover = pages[action.seat]
+        send = mover.act(str(action))["send"]
+        for page in [*pages.values(), joiner]:
+            if page is not mover:
+                assert "refused" not in page.take(send["public"], None)
+        full.apply(action)
+    # from the next deal the friend is a crypto seat: the plan deals its hand face down
+    assert pages[0].plan({})["layout"][:4] == [0, 1, 2, 3]
+
+
+def test_a_seat_whose_timer_runs_out_moves_by_its_computer_player_on_its_own_page() -> None:
+    import asyncio
+
+    full = engine.new_match("kocka", 4, seed=2, names=NAMES)
+    pages = kocka_pages(full)
+    seat = full.to_act()[0]
+    got = asyncio.run(pages[seat].timeout())
+    assert got["send"]["public"].startswith(f"{seat} pass ")
+    other = (seat + 2) % 4
+    assert "refused" not in pages[other].take(got["send"]["public"])
+
+
+def test_the_worker_answers_a_no_peek_call_before_the_seat_sits_with_an_error() -> None:
+    import json
+
+    import worker
+
+    worker.init(json.dumps({"messages": MESSAGES, "lang": "en"}))
+    assert "np_sit" in json.loads(worker.np_take("0 play 7H"))["error"]
+    plan = json.loads(worker.np_plan(json.dumps({**config("kocka", 4, 0), "levels": {"3": "easy"},
+                                                 "guests": {"1": "Ben", "2": "Cy"}})))
+    assert plan["layout"][:4] == [0, 1, 2, "up"] and plan["names"][:3] == NAMES[:3]

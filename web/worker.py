@@ -12,15 +12,13 @@ from __future__ import annotations
 
 import importlib
 import json
+from collections.abc import Callable
 from typing import Any
 
 from table import bots
 from table.controller import Table
 from table.nopeek import NoPeekTable
 from table.replay import Replay
-
-from engine import EngineError
-from engine.partial import PartialMatch
 
 _table: Table | None = None
 _replay: Replay | None = None  # the replay viewer's record: apart from the match on the table
@@ -233,68 +231,86 @@ def np_sit(config: str, deal: str) -> str:
     return _json(reply)
 
 
-def _np() -> NoPeekTable:
-    table = _t()
-    if isinstance(table, NoPeekTable):
-        return table
-    raise RuntimeError("not at a no-peek table: np_sit() comes first")
+def _np(call: Callable[[NoPeekTable], Any]) -> str:
+    """A call on this page's no-peek seat; before ``np_sit`` (or at another table) an error,
+    as every call answers one."""
+    table = _table
+    if not isinstance(table, NoPeekTable):
+        return _json({"error": "not at a no-peek table: np_sit() comes first"})
+    return _json(call(table))
 
 
 def np_plan(config: str) -> str:
     """The first deal's slots, before the seat sits: a table of the config's game, not dealt."""
-    table = NoPeekTable(_t().catalogues, _t().lang, _t().across)
-    data = json.loads(config)
-    try:
-        table.match = PartialMatch(str(data["game"]), int(data["players"]), data.get("options") or {},
-                                   None, me=int(data["seat"])).match
-    except (EngineError, KeyError, TypeError, ValueError) as e:
-        return _json({"error": str(e)})
-    table.face_up = frozenset(int(s) for s in (data.get("levels") or {}))
-    plan = table.plan()
-    plan["names"] = table.names(data, int(data["players"]), int(data["seat"]))
-    return _json(plan)
+    return _json(NoPeekTable(_t().catalogues, _t().lang, _t().across).plan_first(json.loads(config)))
 
 
-def np_next_plan() -> str:
-    return _json(_np().plan())
+def np_join(config: str, deal: str, moves: str) -> str:
+    """A friend joins a running no-peek deal in a face-up seat: the deal so far, replayed."""
+    global _table
+    t = _t()
+    table = NoPeekTable(t.catalogues, t.lang, t.across)
+    reply = table.join_at(json.loads(config), json.loads(deal), json.loads(moves))
+    if "error" not in reply:
+        _table = table
+    return _json(reply)
+
+
+def np_next_plan(levels: str = "null") -> str:
+    return _np(lambda t: t.plan(json.loads(levels)))
 
 
 def np_next_deal(deal: str) -> str:
-    return _json(_np().next_deal_at(json.loads(deal)))
+    return _np(lambda t: t.next_deal_at(json.loads(deal)))
 
 
 def np_take(public: str, cards: str = "null", revealed: str = "null") -> str:
-    return _json(_np().take(public, json.loads(cards), json.loads(revealed)))
+    return _np(lambda t: t.take(public, json.loads(cards), json.loads(revealed)))
 
 
 def np_check(public: str) -> str:
-    return _json(_np().check(public))
+    return _np(lambda t: t.check(public))
 
 
 def np_show(seat: str | int, codes: str) -> str:
-    return _json(_np().show(int(seat), json.loads(codes)))
+    return _np(lambda t: t.show(int(seat), json.loads(codes)))
 
 
 def np_receive(codes: str) -> str:
-    return _json(_np().receive(json.loads(codes)))
+    return _np(lambda t: t.receive(json.loads(codes)))
 
 
 def np_left(seat: str | int, codes: str) -> str:
-    return _json(_np().left_seat(int(seat), json.loads(codes)))
+    return _np(lambda t: t.left_seat(int(seat), json.loads(codes)))
+
+
+def np_person_up(seat: str | int, playing: str | bool) -> str:
+    return _np(lambda t: t.person_up(int(seat), playing in (True, "true", "1")))
+
+
+def np_ready() -> str:
+    return _np(lambda t: t.ready())
+
+
+def np_wait_for(seats: str, host_ready: str | bool = "") -> str:
+    return _np(lambda t: t.wait_for(json.loads(seats), host_ready in (True, "true", "1")))
 
 
 async def np_bot() -> str:
-    return _json(await _np().bot_move())
+    table = _table
+    if not isinstance(table, NoPeekTable):
+        return _json({"error": "not at a no-peek table: np_sit() comes first"})
+    return _json(await table.bot_move())
 
 
 def np_audit(request: str) -> str:
-    return _json(_np().audit_deal(json.loads(request)))
+    return _np(lambda t: t.audit_deal(json.loads(request)))
 
 
 def np_known() -> str:
     """Tests: every card code this seat's no-peek match holds."""
-    return _json(_np().known_cards() if isinstance(_table, NoPeekTable) else [])
+    return _json(_table.known_cards() if isinstance(_table, NoPeekTable) else [])
 
 
 __export__ += ["np_sit", "np_check", "np_plan", "np_next_plan", "np_next_deal", "np_take", "np_show", "np_receive", "np_left",
-               "np_bot", "np_audit", "np_known"]
+               "np_bot", "np_audit", "np_known", "np_join", "np_person_up", "np_ready", "np_wait_for"]

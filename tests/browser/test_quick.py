@@ -1,7 +1,9 @@
 """The quick match on one page (issue 48), with a Nostr relay on loopback and none at all:
 what it says before the first one, the name it asks once, what a relay out of reach looks
 like, and a lone public table as the relays see it (its events checked here by a second
-implementation: hashlib and coincurve). Strangers meeting over WebRTC: netns_quick.py.
+implementation: hashlib and coincurve). A no-peek quick match (issue 50): what it says, its
+announcement, the tables it does not sit at. Strangers meeting over WebRTC: netns_quick.py,
+netns_nopeek_quick.py.
 """
 
 from __future__ import annotations
@@ -68,12 +70,12 @@ def test_a_quick_match_says_what_it_sends_asks_a_name_once_and_says_when_no_rela
 
 
 class Listener:
-    """A client of the relay that keeps every lobby event of the Katko preset it hears."""
+    """A client of the relay that keeps every lobby event of a preset it hears (Katko's unless said)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, topic: str = TOPIC) -> None:
         self.events: list[tuple[float, dict[str, Any]]] = []
         self.ws = connect(url)
-        self.ws.send(json.dumps(["REQ", "all", {"kinds": [KIND_TABLE, KIND_LOOKING], "#t": [TOPIC]}]))
+        self.ws.send(json.dumps(["REQ", "all", {"kinds": [KIND_TABLE, KIND_LOOKING], "#t": [topic]}]))
         self.thread = threading.Thread(target=self._run, daemon=True)
         self.thread.start()
 
@@ -164,3 +166,54 @@ def test_a_lone_public_table_announces_itself_as_the_relays_should_see_it(page: 
     assert listener.of(KIND_TABLE, key, left + 0.5) == []
     assert not relay.refused["invalid"]
     assert re.fullmatch(r"[0-9a-f]{64}", key)
+
+
+def test_a_no_peek_quick_match_says_so_announces_it_and_sits_only_at_no_peek_tables(page: Any, relay: Relay) -> None:
+    topic = "kortti-quick:kocka-4"
+    stored_before(page, NET, json.dumps({"relays": [relay.url], "stun": []}))
+    open_lobby(page, "fast&preview=nopeek")  # (Kočka's no-peek table is a preview: such a page offers it)
+    page.check("input[name=game][value='kocka']")
+    listener = Listener(relay.url, topic)
+    try:
+        page.click("#quick-start")
+        page.wait_for_selector("#quick-consent")
+        # the consent says who deals at a no-peek table, and what every player sees in its place
+        consent = page.inner_text("#quick-consent")
+        assert "The players' devices deal the cards between them: no one, the host included, sees another's hand." in consent
+        assert "After each deal every card is shown to the table" in consent
+        assert "Computer players play their hands face up." in consent
+        assert "The host's device deals the cards" not in consent
+        assert page.inner_text("#quick-nopeek") == "No-peek · Computer players play face up"
+        # two tables are there to be heard while the page looks, each with more people than
+        # none: one whose host deals (no "nopeek"), and one whose "nopeek" is not a yes or no
+        now = int(time.time())
+
+        def ad(key: coincurve.PrivateKey, extra: dict[str, Any]) -> dict[str, Any]:
+            content = {"v": VERSION, "game": "kocka", "preset": "kocka-4", "free": 1, "humans": 3,
+                       "code": "-".join(WORDS[:4]), "opened": now - 60, **extra}
+            return make_event(key, KIND_TABLE, json.dumps(content), now, [["t", topic]], work=DIFFICULTY)
+
+        plain, malformed = coincurve.PrivateKey(), coincurve.PrivateKey()
+        tables = [ad(plain, {}), ad(malformed, {"nopeek": "yes"})]
+        page.fill("#quick-name", "Ann")
+        page.click("#quick-go")
+        page.wait_for_selector("#quick-status:has-text('Looking for a table…')")
+        key = page.evaluate("window.kortti.quick().pubkey")
+        listener.wait(KIND_LOOKING, key, 0, 10)
+        for event in tables:  # (heard before the page picks: it listens 2.5 s after its "looking")
+            listener.ws.send(json.dumps(["EVENT", event]))
+        # neither is sat at: the page opens its own no-peek table and deals alone with the computer players
+        page.wait_for_selector("#table:not([hidden])", timeout=BOOT_TIMEOUT)
+        page.wait_for_function("() => window.kortti.quick()?.state === 'hosting'")
+        accepted = {pubkey for _, kind, pubkey in relay.accepted if kind == KIND_TABLE}
+        assert {tables[0]["pubkey"], tables[1]["pubkey"]} <= accepted  # (the relay passed both on)
+        assert page.evaluate("window.kortti.quick().tried") == []
+        assert "No-peek" in page.inner_text("#table-meta")
+        assert "Computer players play face up" in page.inner_text("#table-meta")
+        # its announcement says it is a no-peek table
+        listener.wait(KIND_TABLE, key, 0, 15)
+        own = json.loads(listener.of(KIND_TABLE, key)[0]["content"])
+        assert set(own) == {"v", "game", "preset", "free", "humans", "code", "opened", "nopeek"}
+        assert (own["game"], own["free"], own["humans"], own["nopeek"]) == ("kocka", 3, 1, True)
+    finally:
+        listener.close()

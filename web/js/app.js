@@ -27,7 +27,7 @@ import { replay } from "./records/replay.js";
 import { newNumber, today, readPlayLink, playLink } from "./records/deals.js";
 import { rowKey } from "./records/data-file.js";
 import { openRoom, openInvite, stopHosting, joinPage, answerPage, codePage, resumeHosting, friendsConnected, hostPublic,
-  hostNoPeek } from "./net/friends.js";
+  hostNoPeek, markNoPeek, atNoPeek } from "./net/friends.js";
 import { quickMatch, stopQuick, matchOver, presetFor, quickStats } from "./net/quick.js";
 
 const params = new URLSearchParams(location.search);
@@ -36,6 +36,7 @@ const FRIEND_PAGES = ["join", "answer", "table"]; // a friend's pages: no Python
 // of it as it unloads); a match truly open in another tab is said after this
 const RELOAD_LOCK_MS = 5000;
 let playing = null; // {game, config, lock} of the match on the table
+let recording = null; // a no-peek friend's seat: its match's config (its audited deals count here too)
 let saves = {}; // the saved matches, by game (kept in step with the store)
 let ready = null; // Promise: Python is ready in its worker
 
@@ -127,16 +128,22 @@ function showOnly(name) {
   return document.getElementById(name);
 }
 
-// A friend's page: the host's first table for this seat arrived (friends.js).
-function showGuestTable(reply, { leave }) {
+// A friend's page: the host's first table for this seat arrived (friends.js); ``noPeek``: a
+// no-peek table's config (the seat plays its own match: its audited deals count here).
+function showGuestTable(reply, { leave, noPeek = null }) {
+  recording = noPeek ? { ...noPeek, started: Date.now() } : null;
+  markNoPeek(Boolean(noPeek));
   showOnly("table");
   table.open(reply, {
     save() {}, // the host's page keeps the match
     leave: async () => {
-      if (await confirmDialog("leave-dialog", t("web.leave.title"), t("web.friends.leave.text"),
-        t("web.leave.yes"), t("web.leave.no"))) leave();
+      if (!(await confirmDialog("leave-dialog", t("web.leave.title"), t("web.friends.leave.text"),
+        t("web.leave.yes"), t("web.leave.no")))) return;
+      markNoPeek(false);
+      recording = null;
+      leave();
     },
-    ended: () => leave(),
+    ended: () => { markNoPeek(false); recording = null; leave(); },
     playLink: () => null,
   });
 }
@@ -162,6 +169,8 @@ function pause() {
 /** The table closes: the match stays saved (and its seat locked only while on the table);
  * friends' channels close. */
 function closeTable() {
+  markNoPeek(false);
+  recording = null;
   stopHosting();
   table.close();
   playing?.lock?.release();
@@ -267,7 +276,7 @@ async function startNoPeek(config, guests) {
   const levels = Object.fromEntries(Array.from({ length: config.players }, (_, s) => s).filter((s) => !people.has(s))
     .map((s) => [String(s), (config.levels || {})[s] && config.levels[s] !== "person" ? config.levels[s] : "medium"]));
   const seatConfig = { game, players: config.players, options: config.options || {}, seat, name: config.name, lang, levels,
-    id: config.id, names: [] };
+    id: config.id, started: Date.now(), names: [], ...(guests.seconds ? { turn_seconds: guests.seconds } : {}) };
   const section = showOnly("friends");
   const status = el("p", { id: "room-status", role: "status", text: t("web.nopeek.state.keys") });
   const { noPeekNote } = await import("./net/nopeek-table.js");
@@ -278,6 +287,7 @@ async function startNoPeek(config, guests) {
     said: (text) => { status.textContent = text; },
     open: (reply) => {
       playing = { game, config: seatConfig, lock: { release() {} } };
+      markNoPeek(true);
       showOnly("table");
       table.open(reply, { save() {}, leave: () => leave(), ended: () => toLobby(), playLink: () => null });
     },
@@ -391,10 +401,12 @@ const quickHooks = {
 };
 
 /** A quick match found nobody: this page deals a public table of the preset at once, against
- * computer players, and opens its code for strangers (friends.js). */
-async function hostQuickTable(preset, name, code, on) {
+ * computer players, and opens its code for strangers (friends.js); a no-peek one (``noPeek``)
+ * deals its first deal with this page's seat the only person's. */
+async function hostQuickTable(preset, name, code, on, noPeek = false) {
   const game = preset.game;
   const levels = Object.fromEntries(Array.from({ length: preset.seats - 1 }, (_, i) => [String(i + 1), "medium"]));
+  if (noPeek) return hostQuickNoPeek(preset, name, code, on, levels);
   const config = { game, players: preset.seats, seat: 0, name, options: { ...preset.options }, levels, session: 0,
     public: preset.id, number: newNumber(), lang, id: newMatchId(), started: Date.now(),
     // (Katte's timer is its own option, K-13: the preset sets it there)
@@ -403,6 +415,38 @@ async function hostQuickTable(preset, name, code, on) {
   if (!reply || reply.error) return false;
   go(`#/play/${game}`, true); // (back goes to the lobby: the table closes)
   return hostPublic(name, config, code, on);
+}
+
+/** A no-peek public table (issue 50): this page is its relay and seat 0, every other seat a
+ * computer player face up; its code opens once this seat's first hand is on the table.
+ * Nothing is saved (a public table never is). */
+async function hostQuickNoPeek(preset, name, code, on, levels) {
+  const game = preset.game;
+  const seatConfig = { game, players: preset.seats, seat: 0, name, options: { ...preset.options }, lang, levels,
+    id: newMatchId(), started: Date.now(), names: [], public: preset.id,
+    // (Katte's timer is its own option, K-13: the preset sets it there)
+    ...(game === "katte" ? {} : { turn_seconds: preset.turnSeconds }) };
+  await python();
+  const first = async () => {
+    let opened = () => {};
+    const shown = new Promise((resolve) => { opened = () => resolve(true); });
+    const np = await hostNoPeek(seatConfig, {}, {
+      said: (text) => { const status = document.getElementById("quick-status"); if (status) status.textContent = text; },
+      open: (reply) => {
+        playing = { game, config: seatConfig, lock: { release() {} } };
+        markNoPeek(true);
+        showOnly("table");
+        table.open(reply, { save() {}, leave: () => leave(), ended: () => { closeTable(); matchOver(showOnly("friends")); },
+          playLink: () => null });
+        go(`#/play/${game}`, true); // (back goes to the lobby: the table closes)
+        opened();
+      },
+      push: (reply) => table.push(reply),
+    });
+    const dealt = np ? await np.deal() : { error: "" };
+    return dealt && !("error" in dealt) ? shown : false;
+  };
+  return hostPublic(name, seatConfig, code, { ...on, noPeek: first });
 }
 
 // ------------------------------------------------------------------ Python
@@ -443,7 +487,8 @@ window.kortti = {
 // a reply in which a deal ended: into the history and the statistics
 table.watch((reply) => {
   if (reply?.model?.practice && playing) playing.config.practice = true; // undo was used
-  if (reply && reply.outcome && reply.record && playing) recordOutcome(playing.config, reply.record, reply.outcome);
+  const config = playing?.config ?? recording;
+  if (reply && reply.outcome && reply.record && config) recordOutcome(config, reply.record, reply.outcome);
 });
 
 settings.apply();
@@ -481,5 +526,21 @@ window.addEventListener("popstate", follow);
 // a new version waiting is taken up first (the page then reloads): only then is a match resumed
 Promise.all([store.loadAll(), takeUpdate(() => Boolean(playing))]).then(([{ saves: found }, updating]) => {
   saves = found;
-  if (!updating) follow();
+  if (updating) return;
+  if (reloadedNoPeek()) return;
+  follow();
 });
+
+/** A page reloaded mid no-peek match: no partial record can resume it (no page holds the
+ * whole deal, and this one's keys are gone): said plainly, with the way back to the lobby.
+ * (The others saw this page leave: its hand was opened and a computer player took it.) */
+function reloadedNoPeek() {
+  if (!atNoPeek()) return false;
+  markNoPeek(false);
+  const section = showOnly("friends");
+  section.replaceChildren(el("h1", { id: "friends-title", text: t("web.nopeek.reload.title") }),
+    el("p", { id: "join-status", role: "alert", text: t("web.nopeek.reload.text") }),
+    el("p", {}, el("a", { href: "#/", id: "nopeek-reload-back", text: t("web.friends.back"),
+      onclick: (e) => { e.preventDefault(); go("#/"); showLobby(); } })));
+  return true;
+}

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import engine
 from engine import Action, EngineError, Event, Match, Refusal
 from engine.audit import audit, verdict_message
 from engine.games.katte import Katte
@@ -32,6 +33,7 @@ from engine.partial import HIDDEN, PartialMatch, public_action
 
 from . import bots, model
 from .controller import Reply, Table
+from .outcome import outcome
 from .text import Text
 
 
@@ -39,6 +41,12 @@ class NoPeekTable(Table):
     partial: PartialMatch | None = None
     face_up: frozenset[int] = frozenset()
     waiting: tuple[str, list[str] | None, dict[int, list[str]]] | None = None  # a move waiting for hands shown
+    persons_up: frozenset[int] = frozenset()  # face-up seats a person plays this deal (one who joined mid-deal)
+    before: Match | None = None  # the match as it was before this deal (a void deal does not count)
+    void = False  # this deal's audit said it was void
+    readied = -1  # a friend's page: the deals over when it said "ready"
+    host_ready = -1  # the host's page: the deals over when it asked for the next deal
+    waiting_for: tuple[int, ...] = ()  # the host's page: the friends whose "ready" the next deal waits for
 
     # ------------------------------------------------------------ a deal begins
 
@@ -51,40 +59,98 @@ class NoPeekTable(Table):
             game, players, seat = str(config["game"]), int(config["players"]), int(config["seat"])
             names = config.get("names") or self.names(config, players, seat)
             partial = PartialMatch(game, players, config.get("options") or {}, names, me=seat)
+            before = partial.match.clone()
             partial.start_deal(**_deal(deal))
         except (EngineError, KeyError, TypeError, ValueError) as e:
             return {"error": str(e)}
-        self.face_up = frozenset(int(s) for s in (config.get("levels") or {}))
-        self.partial, self.waiting = partial, None
-        return self.seat_at(partial.match, config)
+        self.partial, self.waiting, self.before, self.void = partial, None, before, False
+        self.seat = seat
+        self.seated_as(config.get("levels") or {}, partial.match)
+        return self.seat_at(partial.match, {**config, "levels": self.config["levels"]})
+
+    def seated_as(self, levels: dict[str, Any], m: Match) -> None:
+        """This deal's computer players (``levels``: seat -> level; their hands face up to all).
+        A page whose own seat is among them plays it itself, face up (a friend who joined the
+        deal after it began)."""
+        levels = {str(s): str(v) for s, v in levels.items() if 0 <= int(s) < m.players}
+        self.config["levels"] = levels
+        self.face_up = frozenset(int(s) for s in levels)
+        self.persons_up = frozenset({self.seat} & self.face_up)
+        self.players = bots.Players(m.NAME, {int(s): v for s, v in levels.items()}, self.config.get("number"))
+
+    def join_at(self, config: dict[str, Any], deal: dict[str, Any], moves: list[str]) -> Reply:
+        """A friend who joins a running deal in a computer player's seat: the deal as it
+        began (its own hand among the face-up ones), then every move so far in public form;
+        it plays the seat face up until the deal ends."""
+        reply = self.sit(config, deal)
+        for public in moves:
+            if "error" in reply or "refused" in reply:
+                return {"error": str(reply.get("error") or reply["refused"]["text"])}
+            reply = self.take(str(public))
+        return reply
+
+    def person_up(self, seat: int, playing: bool) -> Reply:
+        """The relay's page: a friend plays (or no longer plays) the face-up ``seat`` for the
+        rest of this deal; its computer player stops (or takes over again)."""
+        if self.match is None:
+            return {"error": self.text("web.error.busy")}
+        self.persons_up = self.persons_up | {seat} if playing else self.persons_up - {seat}
+        self.epoch += 1  # (a computer player thinking for the seat stops)
+        return self.reply([])
 
     def next_deal_at(self, deal: dict[str, Any]) -> Reply:
         """The next deal of the match, as this seat knows it."""
         if self.partial is None:
             return {"error": self.text("web.error.busy")}
+        self.drop_void()
         try:
+            self.seated_as(deal.get("levels") or {}, self.partial.match)
+            before = self.partial.match.clone()
             events = self.partial.start_deal(**_deal(deal))
         except (EngineError, KeyError, TypeError, ValueError) as e:
             return {"error": str(e)}
-        self.waiting = None
+        self.waiting, self.before = None, before
         return self.changed(events)
 
-    def plan(self) -> Reply:
+    def drop_void(self) -> None:
+        """A deal the audit found void does not count: the match goes on as it was before it."""
+        if self.void and self.before is not None and self.partial is not None:
+            self.match = self.partial.match = self.before
+            self.before, self.void = None, False
+
+    def plan_first(self, config: dict[str, Any]) -> Reply:
+        """The first deal's slots (:meth:`plan`), before the seat sits: a match of the config's
+        game, not dealt, and every seat's name as the record keeps it (``names``)."""
+        try:
+            game, players, seat = str(config["game"]), int(config["players"]), int(config["seat"])
+            self.match = PartialMatch(game, players, config.get("options") or {}, None, me=seat).match
+        except (EngineError, KeyError, TypeError, ValueError) as e:
+            return {"error": str(e)}
+        self.face_up = frozenset(int(s) for s in (config.get("levels") or {}))
+        plan = self.plan()
+        if "error" not in plan:
+            plan["names"] = self.names(config, players, seat)
+        return plan
+
+    def plan(self, levels: dict[str, Any] | None = None) -> Reply:
         """The next deal's slots as the no-peek deal lays them out (docs/no-peek.md, "slot"):
         ``cards`` the engine's deck in its order, every copy of a card its own slot (Katko's two
         packs: the pack twice over), ``layout`` each slot's holder (round the seats in turn, as
         many as the engine deals each; a computer player's slots face up: ``"up"``; the rest
         ``"stock"``), ``turned`` the slot of the card the rules turn up at the deal (Katko's
         trump: face up to all, ``"up"``; None when none is), ``start`` the dealer the rules fix
-        (None: the host draws one)."""
+        (None: the host draws one). ``levels``: the next deal's computer players, if they change
+        (seats are worked out per deal)."""
+        self.drop_void()
         m = self.match
         if m is None:
             return {"error": self.text("web.error.busy")}
+        face_up = self.face_up if levels is None else frozenset(int(s) for s in levels)
         size, cards = m._hand_sizes(), list(m.DECK.code_of) * m._deck_copies()
         layout: list[int | str] = ["stock"] * len(cards)
         for k in range(size * m.players):
             seat = k % m.players
-            layout[k] = "up" if seat in self.face_up else seat
+            layout[k] = "up" if seat in face_up else seat
         turned = _turned_slot(m, len(cards), size)
         if turned is not None:
             layout[turned] = "up"
@@ -109,6 +175,7 @@ class NoPeekTable(Table):
         except EngineError as e:
             return {"error": str(e)}
         self.face_up = self.face_up | {int(seat)}
+        self.persons_up = self.persons_up - {int(seat)}
         levels = dict(self.config.get("levels") or {})
         levels.setdefault(str(seat), "medium")
         self.config["levels"] = levels
@@ -187,30 +254,81 @@ class NoPeekTable(Table):
         if not verdict["ok"]:
             verdict["text"] = verdict_message(verdict, self.lang)
             verdict.pop("message", None)
-        else:
-            deals = verdict["record"]["deals"]
-            verdict = {"ok": True, "deal": deals[-1]}
-        return verdict
+            self.void = True
+            return verdict
+        return {**self.counted(verdict["record"]), "ok": True, "deal": verdict["record"]["deals"][-1]}
+
+    def counted(self, record: dict[str, Any]) -> Reply:
+        """A deal the audit said fair counts: the table, with the deal's ``outcome`` for the
+        statistics and the audited ``record`` (every card) for the history, as any table reports
+        a deal (the partial match's own record has placeholders)."""
+        m = self.match
+        assert m is not None
+        out = self.reply([])
+        try:
+            full = engine.load_record(record)
+        except EngineError as e:  # (the audit has just replayed it: cannot happen; said, not raised)
+            return {**out, "error": str(e)}
+        out["outcome"] = outcome(full, self.seat, full.match_over or model.session_over(full, self.config))
+        out["record"] = record
+        return out
 
     def model(self, t: Text, view: dict[str, Any]) -> dict[str, Any]:
         """The table as at any table; a page that is not the host's waits for the others'
         moves (computer players' too: the host's page decides them), and has no hint or undo."""
         built = super().model(t, view)
-        built.update(nopeek=True, nopeek_bots=bool(self.face_up), can_undo=False, hint=None, can_hint=False, guest=not self.config.get("np_host"))
+        built.update(nopeek=True, nopeek_bots=bool(self.face_up - self.persons_up), can_undo=False, hint=None,
+                     can_hint=False, guest=not self.config.get("np_host"))
         if self.waiting is not None:  # a move waits for the hands it turns up: nobody acts (nor a computer
             built.update(mine=False, timer=None, guest=True)  # player) until they come, as the page pushes them
-        summary = built.get("summary")
-        if summary and summary["next"]["id"] == "next" and not self.config.get("np_host"):
-            summary["next"] = {"id": "wait", "label": t("web.friends.summary.readied")}
+        summary, m = built.get("summary"), self.match
+        if summary and m is not None and summary["next"]["id"] == "next":
+            deals = len(m.records)
+            if not self.config.get("np_host"):  # "ready", then wait for the host's deal
+                ready = self.readied == deals
+                summary["next"] = {"id": "wait" if ready else "ready",
+                                   "label": t("web.friends.summary.readied" if ready else "web.friends.summary.ready")}
+            elif self.host_ready == deals:  # the host's tap said "ready": "Deal now" does not wait
+                summary["next"] = {"id": "now", "label": t("web.friends.summary.deal_now")}
+            if self.waiting_for:
+                summary["waiting"] = t("web.friends.summary.waiting", names=", ".join(t.names[s] for s in self.waiting_for))
         return built
+
+    def ready(self) -> Reply:
+        """A friend's page: "ready" for the next deal (the host's page deals when all are)."""
+        m = self.match
+        if m is None or not m.deal_over or m.match_over:
+            return {"error": self.text("web.error.busy")}
+        self.readied = len(m.records)
+        return self.reply([])
+
+    def wait_for(self, seats: list[int], host_ready: bool) -> Reply:
+        """The host's page: the friends the next deal waits for, and whether the host asked for it."""
+        m = self.match
+        if m is None:
+            return {"error": self.text("web.error.busy")}
+        self.waiting_for = tuple(sorted(int(s) for s in seats if 0 <= int(s) < m.players))
+        if host_ready:
+            self.host_ready = len(m.records)
+        return self.reply([])
 
     def report(self, out: Reply) -> None:
         """No outcome from a partial match: a no-peek deal counts once its audit says fair."""
 
     def people(self, m: Match) -> set[int]:
-        """Every seat but the computer players' (and Katte's leavers'): persons at their own pages."""
+        """Every seat but the computer players' (and Katte's leavers'): persons at their own pages
+        (and a face-up seat a friend who joined mid-deal plays)."""
         gone = set(getattr(m, "bots", None) or ())
-        return {s for s in range(m.players) if s not in self.face_up and s not in gone}
+        return {s for s in range(m.players) if (s not in self.face_up or s in self.persons_up) and s not in gone}
+
+    async def timeout(self) -> Reply:
+        """This seat's turn timer ran out: the rules' timeout (Katte's ``timeout`` move, K-13)
+        or the seat's computer player decides this once, here where the hand is; the move goes
+        round like any, with what it reveals."""
+        m = self.match
+        if m is not None and m.NAME == "katte" and m.can(f"{self.seat} timeout"):
+            return self.act(f"{self.seat} timeout")
+        return await super().timeout()
 
     # ------------------------------------------------------------ moves
 

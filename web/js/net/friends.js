@@ -15,8 +15,38 @@ const TOKEN_KEY = "kortti.friends.token"; // the seat token the host gave this d
 /** An element of the page by its id (of many kinds: typed loosely) @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
 
+/** A no-peek match on this tab (its session's storage): a reload cannot resume one, and says so. */
+const NO_PEEK_KEY = "kortti.nopeek.playing";
+
+/** Marks (or clears) this tab as at a no-peek match: a reload finds the mark. @param {boolean} on */
+export function markNoPeek(on) {
+  try {
+    if (on) sessionStorage.setItem(NO_PEEK_KEY, "1");
+    else sessionStorage.removeItem(NO_PEEK_KEY);
+  } catch { /* private mode: a reload then opens the lobby */ }
+}
+
+/** Whether this tab was at a no-peek match (a reload: the mark is still there). */
+export function atNoPeek() {
+  try {
+    return sessionStorage.getItem(NO_PEEK_KEY) === "1";
+  } catch {
+    return false;
+  }
+}
+
 /** The games whose no-peek deal plays through today (issue 50, in progress): Kočka, Katte, Call Kitti, Katko. */
 const NO_PEEK_PREVIEW = new Set(["kocka", "katte", "call-kitti", "katko"]);
+/** The lead's one-line switch: while true, those games offer no-peek only on a page opened with
+ * ``?preview=nopeek``; false once every game's no-peek table plays whole matches. */
+const NO_PEEK_NEEDS_QUERY = true;
+
+/** Whether ``game``'s tables are no-peek where asked (issue 50): offered on a friends table,
+ * on by default at its quick match. @param {string} game */
+export function noPeekOffered(game) {
+  return NO_PEEK_PREVIEW.has(game)
+    && (!NO_PEEK_NEEDS_QUERY || new URLSearchParams(location.search).getAll("preview").includes("nopeek"));
+}
 
 let host = null; // {host, invites: Map<seat, invite>, channel} while this page hosts
 let peerModule = null;
@@ -190,12 +220,15 @@ export function publicSeats() {
 
 /** A quick match's host opens its public table's code (the match is on the table already):
  * strangers join by it as friends join by a table code. ``onSeats()``: who sits where
- * changed; ``onError(why)``: the relays could not be reached. Resolves once the code is open. */
-export async function hostPublic(hostName, config, code, { onSeats, onError }) {
+ * changed; ``onError(why)``: the relays could not be reached; ``noPeek()``: a no-peek table's
+ * first deal, dealt before the code opens (resolves false if it could not be). Resolves once
+ * the code is open. */
+export async function hostPublic(hostName, config, code, { onSeats, onError, noPeek = null }) {
   await hosting(hostName, config.id);
   if (!host?.host) return false;
   host.onSeats = onSeats;
   host.onCodeError = onError;
+  if (noPeek && !(await noPeek())) return false;
   await codeOn(code);
   return Boolean(host?.codeRoom);
 }
@@ -252,14 +285,15 @@ export async function openRoom(section, config, { deal, back, mayDeal }) {
   // A preview until it plays whole matches of every game (a second deal, timers, statistics, the
   // quick match): offered only where it plays through, on a page opened with ?preview=nopeek
   const noPeek = el("input", { type: "checkbox", id: "room-nopeek", "aria-describedby": "room-nopeek-help" });
-  const offerNoPeek = NO_PEEK_PREVIEW.has(config.game) && new URLSearchParams(location.search).getAll("preview").includes("nopeek");
+  const offerNoPeek = noPeekOffered(config.game);
   section.replaceChildren(
     el("h1", { id: "friends-title", text: t("web.friends.room.title", { game: t(`game.${config.game}`) }) }),
     el("p", { class: "invite-how", text: t("web.friends.invite.how") }),
     el("ul", { id: "invite-seats", class: "invite-seats" }),
     el("section", { id: "code-panel", class: "code-panel", "aria-labelledby": "code-title" }),
     ...(offerNoPeek ? [el("p", { class: "field" }, noPeek, " ", el("label", { for: "room-nopeek", text: t("web.nopeek.choice") }),
-      el("small", { id: "room-nopeek-help", class: "help", text: t("web.nopeek.choice.help") }))] : []),
+      // (the seats no friend takes are the computer players': face up at a no-peek table)
+      el("small", { id: "room-nopeek-help", class: "help", text: `${t("web.nopeek.choice.help")} ${t("web.nopeek.note.bots")}` }))] : []),
     // (replaceChildren writes a null as the word "null": no timer, no node)
     ...(turn ? [el("p", { class: "field" }, el("label", { for: "room-timer", text: t("web.friends.timer") }), " ", turn,
       el("small", { class: "help", text: t("web.friends.timer.help") }))] : []),
@@ -657,8 +691,11 @@ export function joinPage(section, text, { show, done, python = null }) {
  * tables the host sends for this seat. ``lost(why)``: the connection ended (else the page
  * says so and offers the way back). A quick match says its own words: ``welcomed(host)``
  * in place of the room's "Ready", ``closed(why, host)`` in place of the page that says
- * the table ended. Every name the host sends is checked before it is shown (cleanName). */
-export async function seatFriend(section, channel, who, { show, done, said, hide = [], lost = null, welcomed = null, closed = null, python = null }) {
+ * the table ended. Every name the host sends is checked before it is shown (cleanName).
+ * ``noPeekOnly``: the table was announced no-peek: a whole table from the host closes it
+ * (``closed("not-nopeek")``). */
+export async function seatFriend(section, channel, who, { show, done, said, hide = [], lost = null, welcomed = null, closed = null, python = null,
+  noPeekOnly = false }) {
   const { createGuest } = await import("./guest.js");
   let opened = false;
   let hostName = "";
@@ -667,17 +704,20 @@ export async function seatFriend(section, channel, who, { show, done, said, hide
   const guest = createGuest(channel, {
     name: who, lang, token: savedToken(), text: t,
     onNoPeek(msg) {
-      if (msg.kind === "np-deal" && !noPeek) {
+      if ((msg.kind === "np-deal" || msg.kind === "np-join") && !noPeek) {
         // this page plays its own seat's match: Python boots, the deal's session starts at once
+        // (or, a friend who joins a running match: the deal so far, its seat played face up)
         noPeek = import("./nopeek-table.js").then(({ createNoPeekPage, noPeekNote }) => {
           const config = { ...msg.config, seat, name: who, lang };
           // the note before the first no-peek deal, read while the devices deal
           if (!opened) said.after(noPeekNote(config.game, Object.keys(config.levels || {}).length > 0));
           const page = createNoPeekPage({ config, python: python?.(), submit: (envelope) => guest.noPeek(envelope),
             said: (text) => { said.textContent = text; },
+            ready: () => guest.ready(),
             open: (reply) => {
               opened = true;
-              show(reply, { leave: () => { guest.leave(); useRemote(null); page.close(); done(); } });
+              // (its deals count in this page's statistics once audited: config.id is the match's)
+              show(reply, { leave: () => { guest.leave(); useRemote(null); page.close(); done(); }, noPeek: config });
             },
             push: (reply) => table.push(reply) });
           useRemote(page.remote);
@@ -688,9 +728,10 @@ export async function seatFriend(section, channel, who, { show, done, said, hide
       // (in the order they came: each waits for the page, made once)
       noPeek?.then((page) => {
         if (msg.kind === "np-deal") page.deal(msg.deal);
+        else if (msg.kind === "np-join") page.join(msg.at);
         else if (msg.kind === "np") page.take(msg);
         else if (msg.kind === "np-left") page.left(msg.seat);
-        else if (msg.kind === "np-refused") page.refused(msg.seat, msg.why, msg.reason);
+        else if (msg.kind === "np-refused") page.refused(msg.seat ?? seat, msg.why, msg.reason); // (no seat: this page's own)
       });
     },
     onWelcome(w) {
@@ -710,6 +751,9 @@ export async function seatFriend(section, channel, who, { show, done, said, hide
       ready.focus();
     },
     onReply(reply) {
+      // a table announced no-peek whose host sends this page a table (a host that deals holds
+      // every hand; a no-peek host sends only its np messages): left at once
+      if (noPeekOnly) return guest.quit("not-nopeek");
       if (reply.waiting) {
         if (!opened) {
           section.replaceChildren(el("h1", { id: "friends-title", text: reply.waiting.title }),
@@ -725,6 +769,7 @@ export async function seatFriend(section, channel, who, { show, done, said, hide
     },
     onClosed(why) {
       useRemote(null);
+      if (noPeek) markNoPeek(false); // (the match is over for this page: nothing a reload would lose)
       noPeek?.then((page) => page.close());
       if (opened) {
         opened = false;

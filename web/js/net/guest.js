@@ -72,7 +72,7 @@ export function createGuest(channel, hooks) {
       if (msg.id !== undefined) {
         pending.get(msg.id)?.({ error: hooks.text("web.friends.error.request") });
         pending.delete(msg.id);
-      }
+      } else hooks.onNoPeek?.({ kind: "np-refused", why: msg.why }); // (a no-peek text of this page's: said there)
     } else if (msg.kind === "closed") end(msg.why);
     else if (msg.kind.startsWith("np")) hooks.onNoPeek?.(msg);
   };
@@ -146,6 +146,11 @@ export function createGuest(channel, hooks) {
     leave() {
       send("bye", {});
       end("left");
+    },
+    /** This page leaves a table it will not play at, saying why to its own page. @param {string} why */
+    quit(why) {
+      send("bye", {});
+      end(why);
     },
     get closed() { return closed; },
   };

@@ -34,7 +34,8 @@ const HELLO_MS = 10000;
  * @param {{hostName: string, inRoom?: () => boolean, onChange?: () => void, freeSeats?: () => number[],
  *   tokens?: Record<string, string>, onTokens?: (tokens: Record<string, string>) => void,
  *   words?: (lang: string) => Promise<unknown>,
- *   noPeek?: () => ({take(seat: number, msg: object): void, left(seat: number): void} | null)}} options
+ *   noPeek?: () => ({take(seat: number, msg: object): void, left(seat: number): void, ready(seat: number): void,
+ *     joined(seat: number): void} | null)}} options
  */
 export function createHost(table, options) {
   /** @type {Map<number, Seat>} */
@@ -187,6 +188,7 @@ export function createHost(table, options) {
       }
       if (msg.kind === "ready") {
         s.ready = true;
+        options.noPeek?.()?.ready(Number(s.seat)); // (a no-peek match: ready for its next deal)
         return options.onChange?.();
       }
       // a request older than the last one (replayed or reordered) is refused, not run
@@ -218,6 +220,11 @@ export function createHost(table, options) {
     send(s, "welcome", { seat: s.seat, host: options.hostName, token: s.token });
     s.joined = true;
     if (options.inRoom?.()) return options.onChange?.(); // seated when the host deals
+    const np = options.noPeek?.();
+    if (np) { // a no-peek match: the friend's own page plays the seat (face up until the next deal)
+      np.joined(Number(s.seat));
+      return options.onChange?.();
+    }
     const reply = await call("guest_join", s.seat, s.name, msg.lang);
     if (reply?.error) {
       send(s, "closed", { why: "seat" });

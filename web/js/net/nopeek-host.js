@@ -5,6 +5,7 @@
 // up to all; every page checks them in full). It sees no card it may not: a friend's
 // texts are sealed or public, and its own seat's match is partial like every page's.
 import { callPython } from "../engine.js";
+import { t } from "../i18n.js";
 import { createNoPeekPage } from "./nopeek-table.js";
 import { createRelay } from "./nopeek-relay.js";
 
@@ -23,14 +24,30 @@ import { createRelay } from "./nopeek-relay.js";
  */
 export function createNoPeekHost({ friends, config, guests, tableId, open, push, said }) {
   const me = config.seat;
-  /** the seats a person plays (the crypto seats): the host's and the friends' */
-  const persons = Array.from({ length: config.players }, (_, s) => s).filter((s) => !(String(s) in (config.levels || {})));
+  /** the seats a person plays: the host's and the friends' (one who joins later too) */
+  const persons = new Set(Array.from({ length: config.players }, (_, s) => s).filter((s) => !(String(s) in (config.levels || {}))));
   const gone = new Set();
   let deals = 0;
+  /** the deal on (null before the first) */
+  /** @type {Deal | null} */
+  let current = null;
+  /** the friends with a table for this deal (dealt in it, or joined it), and those "ready" for the next */
+  const seated = new Set();
+  const ready = new Set();
+  let hostReady = false;
+  let audited = false;
+  /** the next deal is being dealt, asked from the summary (until its audit: asked again, nothing happens) */
+  let redealt = false;
   const seatConfig = { ...config, np_host: true };
-  const page = createNoPeekPage({ config: seatConfig, submit: (env) => take(me, env), open, push, said });
+  const page = createNoPeekPage({ config: seatConfig, submit: (env) => take(me, env), open, push, said,
+    next: (now) => next(now), verdict: () => { audited = true; redealt = false; tryDeal(); } });
+  /** The seats a person plays now, each at its page (the relay's seats; the next deal's crypto seats). */
+  const present = () => [...persons].sort((a, b) => a - b).filter((s) => s === me || (!gone.has(s) && friends.connected.includes(s)));
+  /** The next deal's computer players: every seat no person plays (a leaver's too), at its level. */
+  const levelsNow = () => Object.fromEntries(Array.from({ length: config.players }, (_, s) => s)
+    .filter((s) => !present().includes(s)).map((s) => [String(s), (config.levels || {})[String(s)] ?? "medium"]));
   const relay = createRelay({
-    seats: () => persons.filter((s) => s === me || (!gone.has(s) && friends.connected.includes(s))),
+    seats: present,
     deliver: (seat, relayed) => {
       if (seat === me) page.take(relayed);
       else friends.sendTo(seat, "np", relayed);
@@ -39,7 +56,7 @@ export function createNoPeekHost({ friends, config, guests, tableId, open, push,
 
   /** Every page (the host's too) hears it. @param {string} kind @param {Record<string, unknown>} fields */
   function toAll(kind, fields) {
-    for (const seat of persons) if (seat !== me && !gone.has(seat)) friends.sendTo(seat, kind, fields);
+    for (const seat of present()) if (seat !== me) friends.sendTo(seat, kind, fields);
   }
 
   /** A page's texts and move, into the one order; a refused one is named on every page.
@@ -67,33 +84,112 @@ export function createNoPeekHost({ friends, config, guests, tableId, open, push,
     });
   }
 
+  /** The table's config as every page sits with it (the friends' pages: with their own seat). */
+  function shared() {
+    return { game: config.game, players: config.players, options: config.options, names: seatConfig.names,
+      levels: current?.levels ?? config.levels, id: tableId,
+      ...(config.turn_seconds ? { turn_seconds: config.turn_seconds } : {}) };
+  }
+
+  /** The next deal: its slots from the engine's deal (the seats worked out again: who is at the
+   * table now), then every page's session starts. */
+  async function deal() {
+    const levels = levelsNow();
+    const plan = deals === 0 ? await callPython("np_plan", JSON.stringify({ ...config, levels, guests }))
+      : await callPython("np_next_plan", JSON.stringify(levels));
+    if (plan?.error) return plan;
+    deals += 1;
+    if (plan.names) seatConfig.names = plan.names; // (the first deal's: every seat's, bots' in the host's words)
+    // the dealer the rules do not fix is drawn by the host's page (it sees no card by it)
+    const start = plan.start ?? crypto.getRandomValues(new Uint32Array(1))[0] % config.players;
+    const id = `${tableId}-${deals}`.replace(/[^A-Za-z0-9._:~-]/g, "").slice(-64);
+    /** @type {Deal} */
+    const dealt = { id, seats: present(), layout: plan.layout, cards: plan.cards, start, host: me, levels,
+      turned: plan.turned ?? null };
+    current = dealt;
+    relay.newDeal();
+    seated.clear();
+    for (const s of dealt.seats) if (s !== me) seated.add(s);
+    ready.clear();
+    hostReady = false;
+    audited = false;
+    toAll("np-deal", { deal: dealt, config: shared() });
+    page.deal(dealt);
+    return dealt;
+  }
+
+  /** The host's "next deal" (``now``: "Deal now", without waiting for the friends' "ready"). @param {boolean} now */
+  async function next(now) {
+    if (redealt) return undefined; // (asked again while the next deal is dealt: a public table's timer)
+    hostReady = true;
+    if (now) return audited ? dealNow() : { error: t("web.nopeek.state.audit") };
+    return tryDeal();
+  }
+
+  /** The next deal once the host asked, this page's audit is over and every friend at the
+   * table is ready; else the host's summary says whom it waits for. */
+  async function tryDeal() {
+    if (!hostReady) return undefined;
+    const waiting = [...seated].filter((s) => present().includes(s) && !ready.has(s));
+    if (!waiting.length && audited) return dealNow();
+    const reply = await callPython("np_wait_for", JSON.stringify(waiting), "true");
+    if (reply?.model) push(reply);
+    return reply;
+  }
+
+  async function dealNow() {
+    redealt = true;
+    const dealt = await deal();
+    if ("error" in dealt) {
+      redealt = false;
+      return dealt;
+    }
+    // (the summary stays, nobody waited for, until the deal's hand comes: the table comes with it)
+    return callPython("np_wait_for", "[]", "true");
+  }
+
   return {
-    /** The next deal: its slots from the engine's deal, then every page's session starts. */
-    async deal() {
-      const plan = deals === 0 ? await callPython("np_plan", JSON.stringify({ ...config, guests })) : await callPython("np_next_plan");
-      if (plan?.error) return plan;
-      deals += 1;
-      if (plan.names) seatConfig.names = plan.names; // (the first deal's: every seat's, bots' in the host's words)
-      // the dealer the rules do not fix is drawn by the host's page (it sees no card by it)
-      const start = plan.start ?? crypto.getRandomValues(new Uint32Array(1))[0] % config.players;
-      const id = `${tableId}-${deals}`.replace(/[^A-Za-z0-9._:~-]/g, "").slice(-64);
-      /** @type {Deal} */
-      const deal = { id, seats: persons.filter((s) => !gone.has(s)), layout: plan.layout, cards: plan.cards, start, host: me,
-        turned: plan.turned ?? null };
-      const shared = { game: config.game, players: config.players, options: config.options, names: seatConfig.names,
-        levels: config.levels };
-      toAll("np-deal", { deal, config: shared });
-      page.deal(deal);
-      return deal;
-    },
+    deal,
     /** A friend's message of the no-peek kind (host.js). @param {number} seat @param {any} msg */
     take(seat, msg) { fromFriend(seat, { texts: msg.texts, ...(msg.move === undefined ? {} : { move: msg.move }) }); },
-    /** A friend's page is gone: every page opens its hand from the escrow. @param {number} seat */
+    /** A friend's page is gone: every page opens its hand from the escrow (a seat it played
+     * face up goes back to its computer player). @param {number} seat */
     left(seat) {
-      if (gone.has(seat) || !persons.includes(seat)) return;
+      if (gone.has(seat) || !persons.has(seat)) return;
       gone.add(seat);
+      seated.delete(seat);
+      if (current && !current.seats.includes(seat)) {
+        callPython("np_person_up", seat, "false").then((reply) => { if (reply?.model) push(reply); });
+        return;
+      }
       toAll("np-left", { seat });
       page.left(seat);
+      tryDeal();
+    },
+    /** A friend said "ready" for the next deal. @param {number} seat */
+    ready(seat) {
+      ready.add(seat);
+      tryDeal();
+    },
+    /** A friend joins the running match (a computer player's seat: a leaver's, or a seat no
+     * one took): it plays the seat face up until this deal ends (its hand is face up to all
+     * already) and deals in the next. @param {number} seat */
+    joined(seat) {
+      const at = current && String(seat) in (current.levels ?? {}) ? page.joinAt(seat) : null;
+      if (!at || !at.start.hand.length) { // (a leaver's seat, its hand opened mid-deal: from the next deal)
+        persons.add(seat);
+        gone.delete(seat);
+        return;
+      }
+      page.inTurn(async () => {
+        // (in the table's order: the moves so far, then every later one relayed to it too)
+        persons.add(seat);
+        gone.delete(seat);
+        seated.add(seat);
+        friends.sendTo(seat, "np-join", { at: page.joinAt(seat), config: shared() });
+        const reply = await callPython("np_person_up", seat, "true");
+        if (reply?.model) push(reply);
+      });
     },
     page,
     get refusals() { return relay.refusals; },

@@ -16,11 +16,17 @@ import { MAX_TEXTS } from "./nopeek-relay.js";
  *   hands it on: the channel's seat, its number in the table's one order, the deal texts and
  *   the move in public form (a computer player's: from the host's seat)
  * @typedef {{id: string, seats: number[], layout: Array<number | "up" | "stock">, cards: string[],
- *   start: number, host: number, turned?: number | null}} Deal the host's deal: its id, the crypto
- *   seats, each slot's holder, the deck in the engine's order (every copy of a card its own slot),
- *   the dealer, the relaying seat, the slot of the card the rules turn up at the deal (face up: "up")
+ *   start: number, host: number, turned?: number | null, levels?: Record<string, string>}} Deal the
+ *   host's deal: its id, the crypto seats, each slot's holder, the deck in the engine's order
+ *   (every copy of a card its own slot), the dealer, the relaying seat, the slot of the card the
+ *   rules turn up at the deal (face up: "up"), the computer players (their hands face up: the
+ *   seats are worked out per deal)
  * @typedef {{game: string, players: number, options: object, names: string[], levels: Record<string, string>,
- *   seat: number, name: string, lang: string, np_host?: boolean}} Config
+ *   seat: number, name: string, lang: string, np_host?: boolean, id?: string, turn_seconds?: number}} Config
+ * @typedef {{deal: Deal, start: {start: number, hand: string[], known: Record<string, string[]>, turned: null},
+ *   moves: string[], earlier: object[]}} JoinAt a running deal as a friend who joins it in a face-up seat
+ *   learns it: the deal, as it began (the seat's hand among the face-up ones), every move so far in
+ *   public form, the deals audited fair before it
  * @typedef {{slot: number, card: string}} SlotCard
  * @typedef {{move: string, slots: number[], arrange?: Array<number | "/" | undefined>}} MoveSent a move as it went
  *   round (public form), the slots of the cards it hid ("?") in order, and Call Kitti's arrangement as
@@ -101,13 +107,16 @@ function sessionWorker() {
  * A page's seat at a no-peek table.
  * @param {{config: Config, submit: (envelope: {texts: Outgoing[], move?: string}) => void,
  *   open: (reply: any) => void, push: (reply: any) => void, said?: (text: string) => void,
- *   python?: Promise<unknown> | null}} hooks
+ *   python?: Promise<unknown> | null, ready?: () => void, next?: (now: boolean) => Promise<any>,
+ *   verdict?: (fair: boolean) => void}} hooks
  *   ``submit``: to the host's relay (the host's own page: straight into it); ``open``: the
  *   seat's first table (the deal's hand came); ``push``: a later table, drawn in its turn;
  *   ``said``: the status line before the table is open; ``python``: resolves once this page's
- *   Python has booted (a friend's page boots it for the first no-peek deal)
+ *   Python has booted (a friend's page boots it for the first no-peek deal); ``ready``: a friend's
+ *   "ready" for the next deal, to the host; ``next(now)``: the host's "next deal" (``now``: without
+ *   waiting); ``verdict(fair)``: this page's audit of the deal is over
  */
-export function createNoPeekPage({ config, submit, open, push, said, python = null }) {
+export function createNoPeekPage({ config, submit, open, push, said, python = null, ready, next, verdict: judged }) {
   const session = sessionWorker();
   const me = config.seat;
   /** @type {Promise<unknown>} every step in the relay's order, one at a time */
@@ -136,7 +145,10 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
   /** this seat's commitment (Call Kitti's arrangement) is still to be opened */
   let committed = false;
   /** the computer players' (and leavers') seats: their hands face up */
-  const faceUp = new Set(Object.keys(config.levels || {}).map(Number));
+  let faceUp = new Set(Object.keys(config.levels || {}).map(Number));
+  /** the deal as it began, as this page knows it (a friend who joins mid-deal is told it) */
+  /** @type {{start: number, known: Record<string, string[]>, turned: string | null} | null} */
+  let begun = null;
   /** the deals audited fair, as the rules' audit gives them (the next deal's start follows from them) */
   /** @type {object[]} */
   const earlier = [];
@@ -146,6 +158,8 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
   let state = "";
 
   const name = (/** @type {number | string} */ seat) => (typeof seat === "number" ? config.names[seat] ?? `${seat + 1}` : String(seat));
+  /** Whether this page deals in the deal on (a friend who joined it mid-deal plays a face-up seat, with no session) */
+  const inDeal = () => Boolean(deal?.seats.includes(me));
 
   /** The status line: the table's, or (before the table opens) the room's. @param {string} text */
   function say(text) {
@@ -250,7 +264,8 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
       (known[seat] ??= []).push(/** @type {string} */ (up.get(slot)));
     });
     const turned = typeof d.turned === "number" ? up.get(d.turned) ?? null : null;
-    const start = { start: d.start, hand: hand.map((c) => c.card), known, turned };
+    const start = { start: d.start, hand: hand.map((c) => c.card), known, turned, levels: d.levels ?? config.levels ?? {} };
+    begun = { start: d.start, known, turned };
     await python;
     const reply = seated ? await callPython("np_next_deal", JSON.stringify(start))
       : await callPython("np_sit", JSON.stringify({ ...config, levels: config.levels || {} }), JSON.stringify(start));
@@ -270,7 +285,8 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
     if (!v.ok) {
       const key = VOID_WORDS[/** @type {keyof VOID_WORDS} */ (v.kind)] ?? "web.nopeek.void.format";
       log.push({ kind: "void", seat: v.seat ?? undefined, why: v.kind });
-      return say(t(key, { name: name(v.seat ?? "?") }));
+      say(t(key, { name: name(v.seat ?? "?") }));
+      return judged?.(false);
     }
     const d = /** @type {Deal} */ (deal);
     const slots = Object.fromEntries(hands.map((c) => [c.slot, c.card]));
@@ -280,16 +296,21 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
     if (got.ok) {
       earlier.push(got.deal);
       log.push({ kind: "fair" });
-      return say(t("web.nopeek.state.fair"));
+      say(t("web.nopeek.state.fair"));
+      // the deal counts now: its outcome and the audited record, as any table reports a deal
+      if (got.model) draw({ model: got.model, moments: [], outcome: got.outcome, record: got.record });
+      return judged?.(true);
     }
     log.push({ kind: "void", seat: got.seat, why: got.reason });
     say(t("web.nopeek.void.rule", { name: name(got.seat ?? "?"), reason: got.text ?? got.reason }));
+    judged?.(false);
   }
 
   /** After a table changed: the deal over → this seat reveals its key (once). @param {any} reply */
   async function maybeFinish(reply) {
     if (finished || !reply?.model || reply.model.next !== "over") return;
     finished = true;
+    if (!inDeal()) return; // (a seat joined mid-deal: no key of this deal to show)
     const out = await session.run("finish");
     send(out.send);
     await events(out.events);
@@ -313,7 +334,7 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
     let disclosed;
     /** @type {string[]} */
     const shownCards = [];
-    for (const text of env.texts) {
+    for (const text of inDeal() ? env.texts : []) {
       const out = await session.run("receive", { args: [env.from, text] });
       send(out.send);
       const got = await events(out.events, env.from);
@@ -508,6 +529,7 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
     deal(d) {
       return queue(async () => {
         deal = d;
+        if (d.levels) faceUp = new Set(Object.keys(d.levels).map(Number));
         finished = false;
         audited = false;
         moves = [];
@@ -524,6 +546,35 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
     },
     /** @param {Envelope} env */
     take(env) { return queue(() => take(env)); },
+    /** A friend who joins a running deal in a face-up seat: it plays that seat face up until
+     * the deal ends, and deals in the next. @param {JoinAt} at */
+    join(at) {
+      return queue(async () => {
+        deal = at.deal;
+        faceUp = new Set(Object.keys(at.deal.levels ?? {}).map(Number));
+        finished = false;
+        audited = false;
+        moves = at.moves.map((move) => ({ move, slots: [] }));
+        earlier.splice(0, earlier.length, ...at.earlier);
+        await python;
+        const reply = await callPython("np_join", JSON.stringify({ ...config, levels: at.deal.levels ?? {} }),
+          JSON.stringify(at.start), JSON.stringify(at.moves));
+        if (reply?.error) {
+          log.push({ kind: "error", text: reply.error });
+          return say(reply.error);
+        }
+        finished = reply.model?.next === "over";
+        draw(reply);
+      });
+    },
+    /** The relay's page: the deal on as a friend who joins it now learns it (its seat face up). @param {number} seat
+     * @returns {JoinAt | null} */
+    joinAt(seat) {
+      if (!deal || !begun) return null;
+      const { [String(seat)]: hand = [], ...known } = begun.known;
+      return { deal: { ...deal, levels: { ...(deal.levels ?? {}) } }, start: { start: begun.start, hand, known, turned: begun.turned },
+        moves: moves.map((m) => m.move), earlier: earlier.slice() };
+    },
     /** The relay's page: a job in this page's order (a friend's move is checked here, at the
      * state every earlier move has made, before it goes round). @param {() => Promise<unknown>} job */
     inTurn(job) { return queue(job); },
@@ -540,13 +591,17 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
      * @param {number} seat @param {string} why @param {string} [reason] a move's, in the host's words */
     refused(seat, why, reason = "") {
       log.push({ kind: "refused", seat, why });
+      if (seat === me) { // (this page's own: said to its player as theirs)
+        return say(reason ? t("web.nopeek.refused.move.mine", { reason }) : t("web.nopeek.refused.mine"));
+      }
       say(reason ? t("web.nopeek.refused.move", { name: name(seat), reason }) : t("web.nopeek.refused", { name: name(seat) }));
     },
     /** The table's calls (engine.js's ``useRemote``): the seat's own moves go round from here. */
     remote: {
       /** @param {string} call @param {...unknown} args @returns {Promise<any>} */
       call(call, ...args) {
-        if (call === "act" || call === "act_cards") {
+        // (a turn timer run out: the rules' timeout or the seat's computer player, decided here)
+        if (call === "act" || call === "act_cards" || call === "timeout") {
           return queue(async () => {
             const reply = await callPython(call, ...args);
             if (reply?.send) await outgoing(reply);
@@ -554,10 +609,14 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
           });
         }
         if (call === "bot_turn") return queue(() => botTurn());
-        if (["hint", "undo", "duplicate", "review_start", "review_one", "review", "timeout", "leave_seat", "ready"].includes(call)) {
+        if (call === "ready" && ready) {
+          ready();
+          return callPython("np_ready");
+        }
+        if (call === "next_deal" && next) return next(args[0] === "now");
+        if (["hint", "undo", "duplicate", "review_start", "review_one", "review", "leave_seat", "ready", "next_deal"].includes(call)) {
           return Promise.resolve({ error: t("web.friends.guest.no") });
         }
-        if (call === "next_deal") return Promise.resolve({ error: t("web.friends.summary.readied") });
         return callPython(call, ...args);
       },
     },

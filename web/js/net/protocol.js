@@ -50,10 +50,12 @@ export const TIMER_GRACE_MS = 3000;
  *   another seat's deal texts and move, as the relay numbered them
  * @typedef {{v: number, kind: "np-deal", deal: object, config: object}} NoPeekDeal a no-peek deal begins
  * @typedef {{v: number, kind: "np-left", seat: number}} NoPeekLeft a seat's page is gone mid-deal
+ * @typedef {{v: number, kind: "np-join", at: object, config: object}} NoPeekJoin a friend joins the running
+ *   deal in a face-up seat: the deal so far (nopeek-table.js's JoinAt)
  * @typedef {{v: number, kind: "np-refused", seat: number, why: string, reason?: string}} NoPeekRefused the relay
  *   refused a seat's text (or its move: the reason in the host's words)
  * @typedef {Welcome | Update | Answer | Refused | Closed | Ping | TableHere | NoPeekIn | NoPeekDeal | NoPeekLeft
- *   | NoPeekRefused} FromHost
+ *   | NoPeekRefused | NoPeekJoin} FromHost
  * @typedef {{ok: true, msg: any, why?: undefined} | {ok: false, why: "oversized"|"malformed"|"version"|"unknown", msg?: undefined}} Parsed
  */
 
@@ -90,6 +92,9 @@ const FROM_HOST = {
     && m.texts.every((/** @type {unknown} */ x) => isText(x, 64 * 1024)) && (m.move === undefined || isText(m.move, 400)),
   "np-deal": (m) => isObject(m.deal) && isObject(m.config),
   "np-left": (m) => isCount(m.seat),
+  "np-join": (m) => isObject(m.config) && isObject(m.at) && isObject(m.at.deal) && isObject(m.at.start)
+    && Array.isArray(m.at.moves) && m.at.moves.length <= 500 && m.at.moves.every((/** @type {unknown} */ x) => isText(x, 400))
+    && Array.isArray(m.at.earlier),
   "np-refused": (m) => isCount(m.seat) && isText(m.why, 40) && (m.reason === undefined || isText(m.reason, 400)),
 };
 

@@ -64,7 +64,8 @@ export const MAX_SENDERS = 1000;
 export const MAX_SEEN = 5000;
 
 /**
- * @typedef {{game: string, preset: string, v: number, free: number, humans: number, code: string, opened: number}} TableAd
+ * @typedef {{game: string, preset: string, v: number, free: number, humans: number, code: string, opened: number,
+ *   nopeek?: boolean}} TableAd ``nopeek``: the players' devices deal (issue 50); absent, the host's does
  * @typedef {{game: string, preset: string, v: number}} Looking
  * @typedef {{kind: "table", pubkey: string, at: number, ad: TableAd} | {kind: "looking", pubkey: string, at: number, ad: Looking}} Heard
  * @typedef {{ok: true, heard: Heard, why?: undefined} | {ok: false, why: string, heard?: undefined}} Parsed
@@ -96,7 +97,8 @@ function isEventShape(e) {
 
 /**
  * An event's content, as a receiving page checks it (its version and preset checked before):
- * an announcement's free seats and humans fit the preset's seats, with a seat free.
+ * an announcement's free seats and humans fit the preset's seats, with a seat free, and a
+ * no-peek table says so with ``nopeek: true`` (a page of before it takes the 7 fields only).
  * @param {number} kind
  * @param {Record<string, unknown>} c
  * @param {Preset} p
@@ -104,7 +106,9 @@ function isEventShape(e) {
  */
 function isContent(kind, c, p, createdAt) {
   if (kind === KIND_LOOKING) return Object.keys(c).length === 3;
-  return Object.keys(c).length === 7 && isInt(c.humans, 1, p.seats - 1)
+  const noPeek = Object.hasOwn(c, "nopeek");
+  if (noPeek && typeof c.nopeek !== "boolean") return false;
+  return Object.keys(c).length === (noPeek ? 8 : 7) && isInt(c.humans, 1, p.seats - 1)
     && isInt(c.free, 1, p.seats - /** @type {number} */ (c.humans)) && isCode(c.code)
     && isInt(c.opened, createdAt - 86_400, createdAt);
 }
@@ -208,7 +212,8 @@ export async function parseLobbyEvent(data, context) {
 /**
  * A host's announcement of its table, mined (NIP-13) and signed. Takes about a second of
  * hashing at DIFFICULTY, in batches (the page stays responsive); ``signal`` stops it.
- * @param {{preset: Preset, free: number, humans: number, code: string, opened: number}} table ``opened``: unix s
+ * @param {{preset: Preset, free: number, humans: number, code: string, opened: number, nopeek?: boolean}} table
+ *   ``opened``: unix s; ``nopeek``: a no-peek table
  * @param {Keys} keys
  * @param {{now?: () => number, signal?: AbortSignal, difficulty?: number}} [options] ``now`` in ms
  * @returns {Promise<NostrEvent>}
@@ -217,7 +222,7 @@ export async function makeAnnouncement(table, keys, options = {}) {
   const { preset } = table;
   /** @type {TableAd} */
   const ad = { v: SITE_VERSION, game: preset.game, preset: preset.id, free: table.free, humans: table.humans,
-    code: table.code, opened: table.opened };
+    code: table.code, opened: table.opened, ...(table.nopeek ? { nopeek: true } : {}) };
   const template = { pubkey: keys.pubkey, created_at: Math.floor((options.now ?? Date.now)() / 1000),
     kind: KIND_TABLE, tags: [topicTag(preset.id)], content: JSON.stringify(ad) };
   const { event } = await mine(template, options.difficulty ?? DIFFICULTY, { signal: options.signal });
@@ -287,15 +292,16 @@ export function listing(now = Date.now) {
 
 /**
  * Where to sit: the live table with the most humans, then the one opened first, skipping the
- * hosts tried already (a connection that did not form) and the page's own key; null for none.
+ * hosts tried already (a connection that did not form), the page's own key and the tables
+ * that deal otherwise than the page (``nopeek``: no-peek or not); null for none.
  * @param {Listed[]} tables ``listing().live()``
- * @param {{tried?: Set<string>, self?: string}} [skip] host keys
+ * @param {{tried?: Set<string>, self?: string, nopeek?: boolean}} [skip] host keys
  * @returns {Listed | null}
  */
 export function choose(tables, skip = {}) {
   let best = null;
   for (const t of tables) {
-    if (skip.tried?.has(t.pubkey) || t.pubkey === skip.self) continue;
+    if (skip.tried?.has(t.pubkey) || t.pubkey === skip.self || Boolean(t.ad.nopeek) !== Boolean(skip.nopeek)) continue;
     if (!best || t.ad.humans > best.ad.humans || (t.ad.humans === best.ad.humans
       && (t.ad.opened < best.ad.opened || (t.ad.opened === best.ad.opened && t.pubkey < best.pubkey)))) best = t;
   }

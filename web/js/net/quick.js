@@ -15,6 +15,11 @@
 //
 // Before the first quick match the page says what goes to whom (the relays, the strangers,
 // the host's device) and asks for a name; the choice is remembered.
+//
+// A game whose no-peek table plays through (friends.js: noPeekOffered) has no-peek quick
+// matches (issue 50): the players' devices deal, the table's announcement says so, and a page
+// sits only at tables that deal as it does (a no-peek page leaves a host that sends it a
+// whole table).
 import { t, el } from "../i18n.js";
 import { table } from "../table/table.js";
 import { PRESETS } from "./quick-presets.js";
@@ -22,7 +27,7 @@ import { newKeys } from "./nostr.js";
 import { ANNOUNCE_MS, ANSWER_MS, MAX_AGE_S, choose, listing, lobbyFilter, makeAnnouncement, makeLooking,
   parseLobbyEvent, senderLimiter } from "./quick-lobby.js";
 import { relayPool } from "./relay-pool.js";
-import { hostPublic, netForm, netSettings, publicSeats, seatFriend } from "./friends.js";
+import { netForm, netSettings, noPeekOffered, publicSeats, seatFriend } from "./friends.js";
 import { newCode } from "./words.js";
 import * as protocol from "./protocol.js";
 
@@ -41,7 +46,8 @@ const CONSENT_KEY = "kortti.quick.consent"; // "1": the player read what a quick
  * @typedef {{
  *   name(): string,
  *   saveName(name: string): void,
- *   host(preset: Preset, name: string, code: string, on: {onSeats: () => void, onError: (why: string) => void}): Promise<boolean>,
+ *   host(preset: Preset, name: string, code: string, on: {onSeats: () => void, onError: (why: string) => void},
+ *     noPeek: boolean): Promise<boolean>,
  *   unhost(): void,
  *   showGuest(reply: any, on: {leave: () => void}): void,
  *   solo(game: string): void,
@@ -106,6 +112,10 @@ export function quickMatch(section, game, hooks) {
   const field = el("input", { id: "quick-name", type: "text", maxlength: String(protocol.NAME_MAX), autocomplete: "nickname",
     required: true, "aria-describedby": "quick-said", value: name });
   const said = el("p", { id: "quick-said", role: "alert" });
+  // at a no-peek table the host's device deals nothing: what is said of it, and what every player sees instead
+  const noPeek = noPeekOffered(game);
+  const consent = noPeek ? ["relays", "players", "nopeek", "check", "bots", "timer"] : ["relays", "players", "host", "timer"];
+  const consentKey = { nopeek: "web.nopeek.consent.host", check: "web.nopeek.note.check", bots: "web.nopeek.note.bots" };
   const form = el("form", { class: "join-form", novalidate: true, onsubmit: (/** @type {Event} */ e) => {
     e.preventDefault();
     const chosen = protocol.cleanName(field.value);
@@ -124,9 +134,11 @@ export function quickMatch(section, game, hooks) {
   section.replaceChildren(
     el("h1", { id: "friends-title", text: t("web.quick.title", { game: t(`game.${game}`) }) }),
     el("p", { text: t("web.quick.about", { game: t(`game.${game}`), players: preset.seats, seconds: preset.turnSeconds }) }),
+    ...noPeekBadge(noPeek),
     el("h2", { text: t("web.quick.consent.title") }),
     el("ul", { id: "quick-consent", class: "quick-consent" },
-      ...["relays", "players", "host", "timer"].map((k) => el("li", { text: t(`web.quick.consent.${k}`, { seconds: preset.turnSeconds }) }))),
+      ...consent.map((k) => el("li", { text: t(consentKey[/** @type {keyof consentKey} */ (k)] ?? `web.quick.consent.${k}`,
+        { seconds: preset.turnSeconds }) }))),
     form, said, netForm(),
     el("div", { class: "dialog-actions" },
       el("button", { type: "button", id: "quick-back", onclick: () => hooks.lobby(), text: t("web.friends.room.back") })));
@@ -140,16 +152,17 @@ export function quickMatch(section, game, hooks) {
  * @param {string} name
  * @param {Hooks} hooks
  * @param {string} [lead] what to say before "Looking for a table…"
+ * @param {Set<string>} [tried] the hosts tried already (a search that starts again skips them)
  */
-async function begin(section, preset, name, hooks, lead = "") {
+async function begin(section, preset, name, hooks, lead = "", tried = new Set()) {
   const s = {
-    preset, name, hooks, section, state: "looking",
+    preset, name, hooks, section, state: "looking", nopeek: noPeekOffered(preset.game),
     keys: /** @type {import("./nostr.js").Keys | null} */ (null),
     pool: /** @type {import("./relay-pool.js").Pool | null} */ (null),
     room: /** @type {{leave(): void} | null} */ (null),
     limiter: senderLimiter(), list: listing(),
     lookers: /** @type {Map<string, number>} */ (new Map()),
-    tried: /** @type {Set<string>} */ (new Set()), failed: 0,
+    tried, failed: 0,
     code: "", opened: 0, lastAnnounce: -Infinity, announcing: false, pending: false,
     sent: { table: 0, looking: 0 }, started: performance.now(), seatedAt: 0,
     abort: new AbortController(), timers: /** @type {Set<ReturnType<typeof setTimeout>>} */ (new Set()),
@@ -217,7 +230,7 @@ async function heard(s, data) {
 /** The page's choice once it has listened: the best table, or its own. @param {any} s */
 function decide(s) {
   if (s.state !== "looking") return;
-  const best = choose(s.list.live(), { tried: s.tried, self: s.keys?.pubkey });
+  const best = choose(s.list.live(), { tried: s.tried, self: s.keys?.pubkey, nopeek: s.nopeek });
   if (best) join(s, best);
   else hostTable(s);
 }
@@ -263,7 +276,7 @@ async function seated(s, ch) {
   const said = $("quick-status");
   let shown = false;
   await seatFriend(s.section, ch, s.name, {
-    said, hide: [],
+    said, hide: [], noPeekOnly: s.nopeek,
     welcomed: (hostName) => {
       s.seatedAt = performance.now();
       say(s, hostName ? t("web.quick.joined", { host: hostName }) : t("web.quick.joined.unnamed"));
@@ -282,6 +295,8 @@ async function seated(s, ch) {
       // another was quicker to the last seat, or the table closed before it dealt this page in
       // (its host moved to an older table as this page came): on to the next table
       if (why === "full" || why === "taken") return restartLooking(s);
+      // (a table that said it was no-peek and is not: not tried again)
+      if (why === "not-nopeek") return restartLooking(s, t("web.quick.gone.nopeek"), true);
       if (!shown && (why === "closed-by-host" || why === "host-left")) {
         return restartLooking(s, hostName ? t("web.quick.gone.host", { host: hostName }) : t("web.quick.gone.host.unnamed"));
       }
@@ -292,12 +307,13 @@ async function seated(s, ch) {
 }
 
 /** Back to looking, with the sockets open again (a seated stranger closed them), saying
- * first why (``lead``) if there is more to say than "Looking for a table…".
- * @param {any} s @param {string} [lead] */
-function restartLooking(s, lead = "") {
-  const { section, preset, name, hooks } = s;
+ * first why (``lead``) if there is more to say than "Looking for a table…"; ``keepTried``:
+ * the tables tried are skipped still.
+ * @param {any} s @param {string} [lead] @param {boolean} [keepTried] */
+function restartLooking(s, lead = "", keepTried = false) {
+  const { section, preset, name, hooks, tried } = s;
   stopQuick();
-  begin(section, preset, name, hooks, lead);
+  begin(section, preset, name, hooks, lead, keepTried ? tried : undefined);
 }
 
 // ------------------------------------------------------------------ hosting
@@ -308,7 +324,8 @@ async function hostTable(s) {
   s.code = newCode();
   s.opened = Math.floor(Date.now() / 1000);
   say(s, t("web.quick.opening"));
-  const ok = await s.hooks.host(s.preset, s.name, s.code, { onSeats: () => seatsChanged(s), onError: () => relayTrouble(s) });
+  const ok = await s.hooks.host(s.preset, s.name, s.code, { onSeats: () => seatsChanged(s), onError: () => relayTrouble(s) },
+    s.nopeek);
   if (session !== s) return;
   if (!ok) return failedPage(s, t("web.quick.fail.host"));
   s.state = "hosting";
@@ -349,7 +366,7 @@ async function announce(s) {
   s.announcing = true;
   s.lastAnnounce = performance.now();
   try {
-    const event = await makeAnnouncement({ preset: s.preset, free, humans, code: s.code, opened: s.opened }, s.keys,
+    const event = await makeAnnouncement({ preset: s.preset, free, humans, code: s.code, opened: s.opened, nopeek: s.nopeek }, s.keys,
       { signal: s.abort.signal });
     if (session === s && s.state === "hosting" && s.pool?.publish(event)) s.sent.table += 1;
   } catch { /* stopped */ } finally {
@@ -364,9 +381,9 @@ function mayMove(s) {
   if (!s.keys || seats.humans > 1 || seats.connecting > 0) return; // (someone is here, or on the way)
   /** @type {import("./quick-lobby.js").Listed} this table, as others list it */
   const own = { pubkey: s.keys.pubkey, at: Math.floor(Date.now() / 1000), ad: { v: protocol.VERSION, game: s.preset.game,
-    preset: s.preset.id, free: publicSeats().free, humans: 1, code: s.code, opened: s.opened } };
+    preset: s.preset.id, free: publicSeats().free, humans: 1, code: s.code, opened: s.opened, nopeek: s.nopeek } };
   const others = s.list.live().filter((x) => x.pubkey !== own.pubkey);
-  const best = choose([...others, own], { tried: s.tried });
+  const best = choose([...others, own], { tried: s.tried, nopeek: s.nopeek });
   if (!best || best.pubkey === own.pubkey) return;
   s.state = "moving";
   clearInterval(s.beat);
@@ -402,6 +419,7 @@ function drawLooking(s) {
   s.section.hidden = false;
   s.section.replaceChildren(
     el("h1", { id: "friends-title", text: t("web.quick.title", { game: t(`game.${s.preset.game}`) }) }),
+    ...noPeekBadge(s.nopeek),
     el("p", { id: "quick-status", role: "status" }),
     el("p", { id: "quick-count" }),
     el("div", { class: "dialog-actions" },
@@ -410,6 +428,11 @@ function drawLooking(s) {
       el("button", { type: "button", id: "quick-back", onclick: () => { const { hooks } = s; stopQuick(); hooks.lobby(); },
         text: t("web.friends.room.back") })));
   focusTitle(s.section);
+}
+
+/** A no-peek quick match says so before any table is found: its badge, with the computer players'. @param {boolean} noPeek */
+function noPeekBadge(noPeek) {
+  return noPeek ? [el("p", { id: "quick-nopeek", class: "quick-nopeek", text: `${t("web.nopeek.badge")} · ${t("web.nopeek.badge.bots")}` })] : [];
 }
 
 /** @param {any} s @param {string} text */

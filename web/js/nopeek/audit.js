@@ -134,7 +134,7 @@ function check(transcript, known, decks) {
   const seats = Array.isArray(keys) ? keys.length : 0;
   // 1. the shapes
   if (transcript.v !== 2 || typeof game !== "string" || typeof deal !== "string" || !Array.isArray(cards)
-      || seats < 2 || !Array.isArray(stages) || stages.length !== seats || !Array.isArray(shares)
+      || seats < 1 || !Array.isArray(stages) || stages.length !== seats || !Array.isArray(shares)
       || !Array.isArray(owners) || owners.length !== cards.length || !owners.every((o) => isOwner(o, seats))
       || !Array.isArray(escrows) || escrows.length !== seats || !Array.isArray(signed)
       || !Array.isArray(reveals) || reveals.length !== seats) {

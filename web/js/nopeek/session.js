@@ -59,8 +59,8 @@ export class DealSession {
    */
   constructor({ game, deal, cards, seats, me, layout, relay }) {
     if (!DEAL_ID.test(deal)) throw new Error("a deal id is 1 to 64 of A-Z a-z 0-9 . _ : ~ -");
-    if (seats.length < 2 || seats.some((s, i) => !Number.isSafeInteger(s) || (i > 0 && s <= seats[i - 1]))) {
-      throw new Error("the crypto seats: two or more, ascending");
+    if (seats.length < 1 || seats.some((s, i) => !Number.isSafeInteger(s) || (i > 0 && s <= seats[i - 1]))) {
+      throw new Error("the crypto seats: one or more, ascending");
     }
     if (!seats.includes(me) || layout.length !== cards.length) throw new Error("this seat, or one holder per card");
     this.game = game;
