@@ -24,7 +24,7 @@ from table.nopeek import NoPeekTable
 
 import engine
 from engine import Match
-from engine.partial import PartialMatch, public_start
+from engine.partial import public_start
 
 MESSAGES = pagedata.build(ROOT)["messages"]
 NAMES = ["Ann", "Ben", "Cy", "Di"]
