@@ -35,13 +35,22 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[dev]'
 .venv/bin/python -m ruff check .
-.venv/bin/python -m mypy
 # the page's JS, typed by JSDoc, checked by TypeScript from npm (pinned): all of it (web/js/tsconfig.json),
 # and the friends table's transport and protocol strictly (web/js/tsconfig.strict.json)
 if [ ! -x .cache/typescript/node_modules/.bin/tsc ]; then
   npm install --silent --no-save --no-audit --no-fund --prefix .cache/typescript typescript@5.9.3 >/dev/null
 fi
-.cache/typescript/node_modules/.bin/tsc -p web/js/tsconfig.json
-.cache/typescript/node_modules/.bin/tsc -p web/js/tsconfig.strict.json
+# mypy and the two TypeScript checks at once (one process each: run in turn, one core idled);
+# each one's output is printed whole, in this order, and any of them failing stops the run
+checks=$(mktemp -d)
+.venv/bin/python -m mypy >"$checks/mypy" 2>&1 & mypy=$!
+.cache/typescript/node_modules/.bin/tsc -p web/js/tsconfig.json >"$checks/tsc" 2>&1 & tsc=$!
+.cache/typescript/node_modules/.bin/tsc -p web/js/tsconfig.strict.json >"$checks/tsc-strict" 2>&1 & strict=$!
+failed=0
+wait "$mypy" || failed=1; cat "$checks/mypy"
+wait "$tsc" || failed=1; cat "$checks/tsc"
+wait "$strict" || failed=1; cat "$checks/tsc-strict"
+rm -rf "$checks"
+[ "$failed" = 0 ]
 # (--durations: the slowest tests are listed at the end, to see where the time goes)
 .venv/bin/python -m pytest -n "${KORTTI_TEST_WORKERS:-2}" --dist worksteal --durations=25 "$@"

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from build_steps import shared_steps
 
 import build
 
@@ -22,23 +23,27 @@ HERE = Path(__file__).resolve().parent
 
 
 @pytest.fixture(scope="module")
-def inputs() -> dict[str, bytes]:
+def inputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
     """What the snapshot is made from: the pinned Pyodide, the two zips the page ships and
     the standard library cut to what the page's Python reaches (lesson.zip's too)."""
     files = build.pinned_files(build.PYODIDE)
     files["engine.zip"] = build.package_zip(build.ROOT / "engine")
     files["table.zip"] = build.package_zip(build.WEB / "table")
     files["lesson.zip"] = build.rules.lesson_zip(build.rules.catalogue())
-    files.update(build.with_bytecode(files, ["engine.zip", "table.zip", "lesson.zip"]))  # compiled, as shipped
-    files.update(build.stdlib_files(files))
+    with shared_steps(tmp_path_factory):  # (the session's build makes the same: made once)
+        files.update(build.with_bytecode(files, ["engine.zip", "table.zip", "lesson.zip"]))  # compiled, as shipped
+        files.update(build.stdlib_files(files))
     return files
 
 
 @pytest.fixture(scope="module")
 def site(inputs: dict[str, bytes], tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The part of the built site the worker boots from: Pyodide, the snapshot, pyodide-boot.mjs."""
+    """The part of the built site the worker boots from: Pyodide, the snapshot, pyodide-boot.mjs.
+    (Its snapshot is the run's shared one; the test of the same inputs makes another, fresh.)"""
     root = tmp_path_factory.mktemp("boot")
-    for path, data in {**inputs, **build.snapshot_files(inputs)}.items():
+    with shared_steps(tmp_path_factory):
+        made = build.snapshot_files(inputs)
+    for path, data in {**inputs, **made}.items():
         (root / path).parent.mkdir(parents=True, exist_ok=True)
         (root / path).write_bytes(data)
     return root

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from build_steps import shared_steps
 
 import build
 
@@ -27,15 +28,16 @@ LEFT_OUT = ("tomllib", "xml.dom.minidom")  # nothing of the page's imports them
 
 
 @pytest.fixture(scope="module")
-def files() -> dict[str, bytes]:
+def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
     """What the worker boots from, as build.py makes it: Pyodide, the compiled zips, the
-    cut standard library."""
+    cut standard library (the run's shared steps: the session's build makes the same)."""
     out = build.pinned_files(build.PYODIDE)
     out["engine.zip"] = build.package_zip(build.ROOT / "engine")
     out["table.zip"] = build.package_zip(build.WEB / "table")
     out["lesson.zip"] = build.rules.lesson_zip(build.rules.catalogue())
-    out.update(build.with_bytecode(out, list(ZIPS)))
-    out.update(build.stdlib_files(out))
+    with shared_steps(tmp_path_factory):
+        out.update(build.with_bytecode(out, list(ZIPS)))
+        out.update(build.stdlib_files(out))
     return out
 
 
@@ -131,7 +133,9 @@ def site(files: dict[str, bytes], tmp_path_factory: pytest.TempPathFactory) -> P
     """The part of the built site the worker boots from: Pyodide (the full library too),
     the cut library, the snapshot, pyodide-boot.mjs."""
     root = tmp_path_factory.mktemp("site")
-    for path, data in {**files, **build.snapshot_files(files)}.items():
+    with shared_steps(tmp_path_factory):
+        made = build.snapshot_files(files)
+    for path, data in {**files, **made}.items():
         (root / path).parent.mkdir(parents=True, exist_ok=True)
         (root / path).write_bytes(data)
     return root

@@ -24,6 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "web"))
 
+from build_steps import made_once, run_folder, shared_steps
 from gen.serve import make_server
 
 import build
@@ -55,12 +56,17 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The built site, in a temporary folder (the developer's dist/ is left alone), or the
-    one KORTTI_SITE_DIR names (already built: test_in_netns.py passes its own down)."""
+    one KORTTI_SITE_DIR names (already built: test_in_netns.py passes its own down). One
+    build for the run: xdist's workers share it (the first to ask builds it, the other
+    waits for it), and its Node steps are the ones the other tests use (build_steps.py)."""
     if os.environ.get("KORTTI_SITE_DIR"):
         return Path(os.environ["KORTTI_SITE_DIR"])
-    dist = tmp_path_factory.mktemp("site") / "dist"
-    build.build(dist)
-    return dist
+    folder = run_folder(tmp_path_factory) / "site"
+    with made_once(folder, "dist") as to_make:
+        if to_make:
+            with shared_steps(tmp_path_factory):
+                build.build(folder / "dist")
+    return folder / "dist"
 
 
 @pytest.fixture(scope="session")
