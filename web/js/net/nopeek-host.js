@@ -38,7 +38,16 @@ export function createNoPeekHost({ friends, config, guests, tableId, open, push,
   let audited = false;
   const seatConfig = { ...config, np_host: true };
   const page = createNoPeekPage({ config: seatConfig, submit: (env) => take(me, env), open, push, said,
-    next: (now) => next(now), verdict: () => { audited = true; tryDeal(); } });
+    next: (now) => next(now), verdict: (fair, over) => {
+      audited = true;
+      // a deal void before its end (a leaver): no summary to say "ready" on; the next deal
+      // comes at once if there are still people to deal between
+      if (!over && present().length > 1) {
+        hostReady = true;
+        for (const s of seated) ready.add(s);
+      }
+      tryDeal();
+    } });
   /** The seats a person plays now, each at its page (the relay's seats; the next deal's crypto seats). */
   const present = () => [...persons].sort((a, b) => a - b).filter((s) => s === me || (!gone.has(s) && friends.connected.includes(s)));
   /** The next deal's computer players: every seat no person plays (a leaver's too), at its level. */
@@ -104,6 +113,7 @@ export function createNoPeekHost({ friends, config, guests, tableId, open, push,
     /** @type {Deal} */
     const dealt = { id, seats: present(), layout: plan.layout, cards: plan.cards, start, host: me, levels };
     current = dealt;
+    relay.newDeal();
     seated.clear();
     for (const s of dealt.seats) if (s !== me) seated.add(s);
     ready.clear();

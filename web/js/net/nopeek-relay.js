@@ -36,7 +36,7 @@ export const MAX_MOVE = 400;
  */
 export function createRelay({ seats, deliver, now = () => performance.now() }) {
   let n = 0;
-  const gate = new RelayGate();
+  let gate = new RelayGate();
   /** @type {Map<number, {take(): boolean}>} */
   const rates = new Map();
   /** @type {Array<{seat: number, why: string}>} what was refused, newest last (tests, bug reports) */
@@ -81,6 +81,8 @@ export function createRelay({ seats, deliver, now = () => performance.now() }) {
       }
       return "";
     },
+    /** A new deal: each seat's texts are numbered from the start again (its session is new). */
+    newDeal() { gate = new RelayGate(); },
     /** The envelopes numbered so far. */
     get count() { return n; },
     get refusals() { return refused.slice(); },
