@@ -288,6 +288,10 @@ def np_person_up(seat: str | int, playing: str | bool) -> str:
     return _np(lambda t: t.person_up(int(seat), playing in (True, "true", "1")))
 
 
+def np_void(said: str) -> str:
+    return _np(lambda t: t.void_deal(said))
+
+
 def np_ready() -> str:
     return _np(lambda t: t.ready())
 
@@ -313,4 +317,5 @@ def np_known() -> str:
 
 
 __export__ += ["np_sit", "np_check", "np_plan", "np_next_plan", "np_next_deal", "np_take", "np_show", "np_receive", "np_left",
-               "np_bot", "np_audit", "np_known", "np_join", "np_person_up", "np_ready", "np_wait_for"]
+               "np_bot", "np_audit", "np_known", "np_join", "np_person_up", "np_ready", "np_wait_for",
+               "np_void"]

@@ -44,6 +44,7 @@ class NoPeekTable(Table):
     persons_up: frozenset[int] = frozenset()  # face-up seats a person plays this deal (one who joined mid-deal)
     before: Match | None = None  # the match as it was before this deal (a void deal does not count)
     void = False  # this deal's audit said it was void
+    void_note = ""  # the last void deal's verdict, in the player's words: on the table until a deal counts
     readied = -1  # a friend's page: the deals over when it said "ready"
     host_ready = -1  # the host's page: the deals over when it asked for the next deal
     waiting_for: tuple[int, ...] = ()  # the host's page: the friends whose "ready" the next deal waits for
@@ -63,7 +64,7 @@ class NoPeekTable(Table):
             partial.start_deal(**_deal(deal))
         except (EngineError, KeyError, TypeError, ValueError) as e:
             return {"error": str(e)}
-        self.partial, self.waiting, self.before, self.void = partial, None, before, False
+        self.partial, self.waiting, self.before, self.void, self.void_note = partial, None, before, False, ""
         self.seat = seat
         self.seated_as(config.get("levels") or {}, partial.match)
         return self.seat_at(partial.match, {**config, "levels": self.config["levels"]})
@@ -111,6 +112,12 @@ class NoPeekTable(Table):
             return {"error": str(e)}
         self.waiting, self.before = None, before
         return self.changed(events)
+
+    def void_deal(self, said: str) -> Reply:
+        """This deal is void (its audit, or a fault that voids it mid-deal: a leaver whose key
+        cannot be opened): it will not count, and what the page said stays on the table."""
+        self.void, self.void_note = True, str(said)[:400]
+        return self.reply([]) if self.match is not None else {"error": self.text("web.error.busy")}
 
     def drop_void(self) -> None:
         """A deal the audit found void does not count: the match goes on as it was before it."""
@@ -264,6 +271,7 @@ class NoPeekTable(Table):
         a deal (the partial match's own record has placeholders)."""
         m = self.match
         assert m is not None
+        self.void_note = ""
         out = self.reply([])
         try:
             full = engine.load_record(record)
@@ -281,6 +289,8 @@ class NoPeekTable(Table):
                      can_hint=False, guest=not self.config.get("np_host"))
         if self.waiting is not None:  # a move waits for the hands it turns up: nobody acts (nor a computer
             built.update(mine=False, timer=None, guest=True)  # player) until they come, as the page pushes them
+        if self.void_note:  # (a void deal's verdict stays readable on the table)
+            built["notices"] = [*(built.get("notices") or []), self.void_note]
         summary, m = built.get("summary"), self.match
         if summary and m is not None and summary["next"]["id"] == "next":
             deals = len(m.records)

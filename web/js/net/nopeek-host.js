@@ -40,7 +40,17 @@ export function createNoPeekHost({ friends, config, guests, tableId, open, push,
   let redealt = false;
   const seatConfig = { ...config, np_host: true };
   const page = createNoPeekPage({ config: seatConfig, submit: (env) => take(me, env), open, push, said,
-    next: (now) => next(now), verdict: () => { audited = true; redealt = false; tryDeal(); } });
+    next: (now) => next(now), verdict: (fair, over) => {
+      audited = true;
+      redealt = false;
+      // a deal void before its end (a leaver): no summary to say "ready" on; the next deal
+      // comes at once if there are still people to deal between
+      if (!over && present().length > 1) {
+        hostReady = true;
+        for (const s of seated) ready.add(s);
+      }
+      tryDeal();
+    } });
   /** The seats a person plays now, each at its page (the relay's seats; the next deal's crypto seats). */
   const present = () => [...persons].sort((a, b) => a - b).filter((s) => s === me || (!gone.has(s) && friends.connected.includes(s)));
   /** The next deal's computer players: every seat no person plays (a leaver's too), at its level. */

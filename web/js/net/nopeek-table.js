@@ -9,6 +9,7 @@ import { callPython } from "../engine.js";
 import { el, lang, t } from "../i18n.js";
 import { SlotHand } from "./nopeek-hand.js";
 import { MAX_TEXTS } from "./nopeek-relay.js";
+import { VOIDING } from "../nopeek/session.js";
 
 /**
  * @typedef {{to: "all" | number, text: string}} Outgoing a deal text and where it goes
@@ -108,13 +109,14 @@ function sessionWorker() {
  * @param {{config: Config, submit: (envelope: {texts: Outgoing[], move?: string}) => void,
  *   open: (reply: any) => void, push: (reply: any) => void, said?: (text: string) => void,
  *   python?: Promise<unknown> | null, ready?: () => void, next?: (now: boolean) => Promise<any>,
- *   verdict?: (fair: boolean) => void}} hooks
+ *   verdict?: (fair: boolean, over: boolean) => void}} hooks
  *   ``submit``: to the host's relay (the host's own page: straight into it); ``open``: the
  *   seat's first table (the deal's hand came); ``push``: a later table, drawn in its turn;
  *   ``said``: the status line before the table is open; ``python``: resolves once this page's
  *   Python has booted (a friend's page boots it for the first no-peek deal); ``ready``: a friend's
  *   "ready" for the next deal, to the host; ``next(now)``: the host's "next deal" (``now``: without
- *   waiting); ``verdict(fair)``: this page's audit of the deal is over
+ *   waiting); ``verdict(fair, over)``: this page's audit of the deal is over (or a fault voided it
+ *   mid-deal: ``over`` false)
  */
 export function createNoPeekPage({ config, submit, open, push, said, python = null, ready, next, verdict: judged }) {
   const session = sessionWorker();
@@ -242,6 +244,12 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
         const words = VOID_WORDS[/** @type {keyof VOID_WORDS} */ (e.why)];
         const voids = words && e.why !== "shares";
         say(voids ? t(words, { name: name(e.seat) }) : t("web.nopeek.refused", { name: name(e.seat) }));
+        // a fault that voids the deal before its end (a leaver whose key cannot be opened): no audit comes
+        if (VOIDING.has(e.why) && e.seat !== "relay" && !audited) {
+          audited = true;
+          log.push({ kind: "void", seat: e.seat, why: e.why });
+          await voided(state);
+        }
       } else if (e.kind === "audit") {
         await verdict(e.verdict, e.hands);
       }
@@ -286,7 +294,7 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
       const key = VOID_WORDS[/** @type {keyof VOID_WORDS} */ (v.kind)] ?? "web.nopeek.void.format";
       log.push({ kind: "void", seat: v.seat ?? undefined, why: v.kind });
       say(t(key, { name: name(v.seat ?? "?") }));
-      return judged?.(false);
+      return voided(state);
     }
     const d = /** @type {Deal} */ (deal);
     const slots = Object.fromEntries(hands.map((c) => [c.slot, c.card]));
@@ -299,11 +307,18 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
       say(t("web.nopeek.state.fair"));
       // the deal counts now: its outcome and the audited record, as any table reports a deal
       if (got.model) draw({ model: got.model, moments: [], outcome: got.outcome, record: got.record });
-      return judged?.(true);
+      return judged?.(true, true);
     }
     log.push({ kind: "void", seat: got.seat, why: got.reason });
     say(t("web.nopeek.void.rule", { name: name(got.seat ?? "?"), reason: got.text ?? got.reason }));
-    judged?.(false);
+    await voided(state);
+  }
+
+  /** The deal is void: it does not count, and what was said stays on the table. @param {string} said */
+  async function voided(said) {
+    const reply = await callPython("np_void", said);
+    if (reply?.model) draw({ model: reply.model, moments: [] });
+    judged?.(false, reply?.model?.next === "over");
   }
 
   /** After a table changed: the deal over → this seat reveals its key (once). @param {any} reply */

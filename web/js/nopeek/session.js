@@ -40,7 +40,7 @@ import { DEAL_ID, encode, parse, signedText } from "./messages.js";
  */
 
 /** Faults that void the deal: a seat sent something signed that is wrong (not a message to drop). */
-const VOIDING = new Set(["key-proof", "escrow", "seed", "share", "show", "give", "open", "complaint", "piece", "left"]);
+export const VOIDING = new Set(["key-proof", "escrow", "seed", "share", "show", "give", "open", "complaint", "piece", "left"]);
 
 export { commitment }; // positions.js's, as session.js has always exported it
 

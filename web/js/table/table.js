@@ -293,6 +293,8 @@ async function pace({ drawn = false } = {}) {
       redraw();
       yourTurn();
       playOnlyCard();
+      // a reply that came by itself during the last beat (push() saw the table busy): played out now
+      if (inbox.length) pace();
     }
   }
 }
