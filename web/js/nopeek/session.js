@@ -50,6 +50,17 @@ export function givePurpose(seq, slot, seat, part) {
   return `give|${seq}|${slot}|${seat}|${part}`;
 }
 
+/**
+ * The stages that must be in before a seat reveals its seed: its own (it has shuffled; those
+ * after it may know its part), but the first seat's only after the last stage, so that no
+ * shuffler knows every part, and so the positions, while it shuffles. The reveals of the
+ * others come during the shuffle: one trip, not two, between the last stage and the shares.
+ * @param {number} i a crypto index @param {number} n the crypto seats
+ */
+export function seedAfter(i, n) {
+  return i === 0 ? n : i + 1;
+}
+
 export class DealSession {
   /**
    * @param {{game: string, deal: string, cards: string[], seats: number[], me: number,
@@ -409,13 +420,15 @@ export class DealSession {
         this.stages.push(deck);
         this.stageTexts.push(JSON.stringify(b.deck));
         this.progress("shuffle", this.stages.length);
+        const seeds = this.seeds.filter(Boolean).length;
+        if (this.stages.length === this.n && seeds) this.progress("seed", seeds); // the ones that came during the shuffle
         return null;
       }
       case "seed": {
-        if (this.stages.length < this.n || this.seeds[i]) return "order";
+        if (this.stages.length < seedAfter(i, this.n) || this.seeds[i]) return "order";
         if (seedCommitment(this.deal, i, b.r) !== this.keys[i]?.seed) return "seed";
         this.seeds[i] = b.r;
-        this.progress("seed", this.seeds.filter(Boolean).length);
+        if (this.stages.length === this.n) this.progress("seed", this.seeds.filter(Boolean).length);
         if (this.seeds.every(Boolean)) {
           this.positions = slotPositions(jointSeed(this.deal, /** @type {string[]} */ (this.seeds)), this.cards.length);
         }
@@ -706,7 +719,7 @@ export class DealSession {
       this.ownStage = this.stageDeck(previous, this.prepared);
       this.post("stage", { deck: deckToJson(this.ownStage) });
     }
-    if (this.stages.length === this.n && this.escrows.every(Boolean) && !this.sent.seed) {
+    if (this.stages.length >= seedAfter(this.me, this.n) && this.escrows.every(Boolean) && !this.sent.seed) {
       this.sent.seed = true;
       this.post("seed", { r: this.r });
     }
