@@ -74,12 +74,24 @@ export function verifyKey(publicKey, proof, context) {
 }
 
 /**
+ * A proof's secret nonce k and its k·B: drawn ahead while a seat waits (DealSession.idle) or
+ * when the proof is made; each is used for one proof only.
+ * @typedef {{k: bigint, kB: Point}} Nonce
+ * @returns {Nonce}
+ */
+export function makeNonce() {
+  const k = randomScalar();
+  return { k, kB: mulBase(k) };
+}
+
+/**
  * Proof that share = x·c1 for the x of publicKey = x·B.
  * @param {bigint} x @param {Point} publicKey @param {Point} c1 @param {Point} share @param {Context} context
+ * @param {Nonce} [nonce] drawn ahead, used once
  */
-export function proveShare(x, publicKey, c1, share, context) {
-  const k = randomScalar();
-  const c = challenge("dleq", context, [BASE, publicKey, c1, share, mulBase(k), mulSecret(c1, k)]);
+export function proveShare(x, publicKey, c1, share, context, nonce = makeNonce()) {
+  const { k, kB } = nonce;
+  const c = challenge("dleq", context, [BASE, publicKey, c1, share, kB, mulSecret(c1, k)]);
   return encode(c, mod(k + c * x));
 }
 

@@ -6,7 +6,10 @@
 // number, its step, and every proof of a card this seat opens. No DOM, no clock, no transport.
 
 import { cardTable, concat, fromHex, mulSecret, pointFromHex, pointToHex, scalarToHex, tabled, toHex } from "./group.js";
-import { applyStage, checkKey, checkShare, deckFromJson, deckToJson, jointKey, makeKey, makeShare, openDeck, prepareStage } from "./deck.js";
+import {
+  applyStage, checkKey, checkShare, deckFromJson, deckToJson, drawStage, jointKey, makeKey, makeShare, openDeck, prepareStage,
+} from "./deck.js";
+import { makeNonce } from "./proofs.js";
 import { sign, verifySignature } from "./sign.js";
 import { seal, unseal } from "./seal.js";
 import { checkComplaint, checkEscrow, checkPiece, complaint as escrowComplaint, makeEscrow, openPiece, recoverSecret } from "./escrow.js";
@@ -157,6 +160,10 @@ export class DealSession {
     this.prepared = null;
     /** @type {Ciphertext[] | null} this seat's stage as it made it (the one it sends) */
     this.ownStage = null;
+    /** @type {ReturnType<typeof drawStage> | null} this seat's stage's half drawn ahead (idle) */
+    this.drawn = null;
+    /** @type {import("./proofs.js").Nonce[] | null} its dealt shares' proof nonces, drawn ahead (idle); each used once */
+    this.nonces = null;
     this.sent = { escrow: false, stage: false, seed: false, shares: false, reveal: false };
   }
 
@@ -266,6 +273,21 @@ export class DealSession {
         randomisers: this.prepared.randomisers.map(scalarToHex),
       });
     });
+  }
+
+  /**
+   * Work this seat does ahead, while it waits for the others (the page's worker calls it after
+   * each call, once the result is sent): once the deal starts, its stage's half that needs no
+   * joint key (drawStage); once its stage is sent, the nonces of its dealt shares' proofs. Sends
+   * nothing; a session that is never idle makes them when they are needed.
+   */
+  idle() {
+    if (!this.drawn && !this.prepared) {
+      this.drawn = drawStage(this.cards.length);
+    } else if (this.sent.stage && !this.sent.shares && !this.nonces) {
+      const count = this.dealt.filter((h) => h !== this.me && h !== "stock").length;
+      this.nonces = Array.from({ length: count }, makeNonce);
+    }
   }
 
   // --- what a page reads
@@ -711,7 +733,7 @@ export class DealSession {
       const joint = jointKey(this.keys.map((k) => /** @type {Point} */ (k?.point)));
       const others = this.keys.flatMap((k, j) => (j === this.me ? [] : [{ seat: j, key: /** @type {Point} */ (k?.point) }]));
       this.post("escrow", { entry: makeEscrow(this.secret, this.me, others, { deal: this.deal }) });
-      this.prepared = prepareStage(this.cards.length, joint);
+      this.prepared = prepareStage(this.cards.length, joint, this.drawn ?? undefined);
     }
     if (this.prepared && !this.sent.stage && this.stages.length === this.me) {
       this.sent.stage = true;
@@ -754,7 +776,7 @@ export class DealSession {
    * @param {Point} c1 @param {number} _slot
    */
   dealShare(c1, _slot) {
-    return makeShare(this.secret, this.publicKey, c1, { deal: this.deal, seat: this.me });
+    return makeShare(this.secret, this.publicKey, c1, { deal: this.deal, seat: this.me }, this.nonces?.pop());
   }
 
   /**
