@@ -138,6 +138,7 @@ class Table {
     if (step.events.some((e) => e.kind === "hand")) this.handMs.set(seat, /** @type {number} */ (this.ms.get(seat)));
     if (step.events.some((e) => e.kind === "audit")) this.auditMs.set(seat, this.lastMs);
     for (const { text } of step.send) this.sendFrom(seat, text);
+    if (!this.gone.has(seat)) this.timed(seat, () => this.pages.get(seat).idle()); // as the page's worker does, once it has replied
   }
 
   /** A page's message: a guest's goes to the relay, which forwards it if its gate admits it; the host's to all.

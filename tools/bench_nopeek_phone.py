@@ -80,6 +80,12 @@ onmessage = async (e) => {
           queue.push({ at: clock[seat] + (seat === 0 || to === 0 ? trip : 2 * trip), to, from: seat, text });
         }
       }
+      // then the work it does ahead (session.idle), as the page's worker does once it has replied
+      const ahead = performance.now();
+      pages[seat].idle();
+      const aheadMs = performance.now() - ahead;
+      clock[seat] += aheadMs;
+      own[seat].ahead = (own[seat].ahead || 0) + aheadMs;
       for (const ev of out.events) {
         if (ev.kind === "hand") hand[seat] = clock[seat];
         if (ev.kind === "fault") throw new Error(`seat ${seat}: fault ${ev.seat} ${ev.why}`);

@@ -119,11 +119,12 @@ export function shuffleStage(previous, joint) {
 /**
  * A seat's decryption share of a card, x·c1, with the proof that it is.
  * @param {bigint} secret @param {Point} publicKey @param {Point} c1 @param {Context} context
+ * @param {import("./proofs.js").Nonce} [nonce] the proof's, if drawn ahead (used once)
  * @returns {{share: string, proof: Proof}}
  */
-export function makeShare(secret, publicKey, c1, context) {
+export function makeShare(secret, publicKey, c1, context, nonce) {
   const share = mulSecret(c1, secret);
-  return { share: pointToHex(share), proof: proveShare(secret, publicKey, c1, share, context) };
+  return { share: pointToHex(share), proof: proveShare(secret, publicKey, c1, share, context, nonce) };
 }
 
 /**
@@ -164,22 +165,36 @@ export function roundRobin(seats, count) {
 }
 
 /**
- * A seat's stage, drawn before the previous deck comes: the permutation, the randomisers and
- * each card's mask (r·B, r·Y). A seat draws it as soon as the joint key is known, so that when
- * the previous stage comes its own is additions only (applyStage): its turn holds no one up.
+ * The half of a seat's stage that needs no joint key: the permutation, the randomisers and each
+ * card's r·B. A seat draws it while it waits for the others' keys (DealSession.idle), or with
+ * the rest when they are in.
  * @param {number} count the deck's cards
- * @param {Point} joint the joint key Y
- * @returns {{permutation: number[], randomisers: bigint[], masks: Ciphertext[]}}
+ * @returns {{permutation: number[], randomisers: bigint[], c1: Point[]}}
  */
-export function prepareStage(count, joint) {
+export function drawStage(count) {
   const permutation = Array.from({ length: count }, (_, i) => i);
   for (let i = count - 1; i > 0; i--) {
     const j = randomBelow(i + 1);
     [permutation[i], permutation[j]] = [permutation[j], permutation[i]];
   }
   const randomisers = permutation.map(() => randomScalar());
+  return { permutation, randomisers, c1: randomisers.map((r) => mulBase(r)) };
+}
+
+/**
+ * A seat's stage, drawn before the previous deck comes: the permutation, the randomisers and
+ * each card's mask (r·B, r·Y). A seat draws it as soon as the joint key is known, so that when
+ * the previous stage comes its own is additions only (applyStage): its turn holds no one up.
+ * @param {number} count the deck's cards
+ * @param {Point} joint the joint key Y
+ * @param {{permutation: number[], randomisers: bigint[], c1: Point[]}} [drawn] drawStage's, if drawn ahead
+ * @returns {{permutation: number[], randomisers: bigint[], masks: Ciphertext[]}}
+ */
+export function prepareStage(count, joint, drawn = drawStage(count)) {
+  const { permutation, randomisers, c1 } = drawn;
+  if (permutation.length !== count) throw new Error("a stage drawn for another deck");
   const tabledJoint = tabled(joint);
-  const masks = randomisers.map((r) => ({ c1: mulBase(r), c2: mulSecret(tabledJoint, r) }));
+  const masks = randomisers.map((r, i) => ({ c1: c1[i], c2: mulSecret(tabledJoint, r) }));
   return { permutation, randomisers, masks };
 }
 

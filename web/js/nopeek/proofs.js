@@ -17,8 +17,8 @@
 // hashing them gives c again.
 
 import {
-  BASE, concat, hashToScalar, mod, mulBase, mulPublic, mulSecret, randomScalar, scalarFromHex,
-  scalarToHex, utf8,
+  BASE, concat, encoded, hashToScalar, mod, mulBase, mulPublic, mulPublicDifference, mulSecret, randomScalar,
+  scalarFromHex, scalarToHex, utf8,
 } from "./group.js";
 
 /**
@@ -36,7 +36,7 @@ import {
 export function challenge(kind, { deal, seat }, points, tail = new Uint8Array(0)) {
   if (deal.includes("|") || !Number.isInteger(seat) || seat < 0) throw new Error("a bad proof context");
   const head = utf8(`kortti-nopeek-v1|${kind}|${deal}|${seat}|`);
-  return hashToScalar(concat([head, ...points.map((p) => p.toBytes()), tail]));
+  return hashToScalar(concat([head, ...points.map(encoded), tail]));
 }
 
 /** @param {bigint} c @param {bigint} s @returns {Proof} */
@@ -74,20 +74,35 @@ export function verifyKey(publicKey, proof, context) {
 }
 
 /**
+ * A proof's secret nonce k and its k·B: drawn ahead while a seat waits (DealSession.idle) or
+ * when the proof is made; each is used for one proof only.
+ * @typedef {{k: bigint, kB: Point}} Nonce
+ * @returns {Nonce}
+ */
+export function makeNonce() {
+  const k = randomScalar();
+  return { k, kB: mulBase(k) };
+}
+
+/**
  * Proof that share = x·c1 for the x of publicKey = x·B.
  * @param {bigint} x @param {Point} publicKey @param {Point} c1 @param {Point} share @param {Context} context
+ * @param {Nonce} [nonce] drawn ahead, used once
  */
-export function proveShare(x, publicKey, c1, share, context) {
-  const k = randomScalar();
-  const c = challenge("dleq", context, [BASE, publicKey, c1, share, mulBase(k), mulSecret(c1, k)]);
+export function proveShare(x, publicKey, c1, share, context, nonce = makeNonce()) {
+  const { k, kB } = nonce;
+  const c = challenge("dleq", context, [BASE, publicKey, c1, share, kB, mulSecret(c1, k)]);
   return encode(c, mod(k + c * x));
 }
 
-/** @param {Point} publicKey @param {Point} c1 @param {Point} share @param {unknown} proof @param {Context} context */
+/**
+ * @param {Point} publicKey (tabled by a caller that checks many of its proofs) @param {Point} c1
+ * @param {Point} share @param {unknown} proof @param {Context} context
+ */
 export function verifyShare(publicKey, c1, share, proof, context) {
   const p = decode(proof);
   if (!p) return false;
   const a1 = mulPublic(BASE, p.s).subtract(mulPublic(publicKey, p.c));
-  const a2 = mulPublic(c1, p.s).subtract(mulPublic(share, p.c));
+  const a2 = mulPublicDifference(c1, p.s, share, p.c); // C1 and D have no table: one pass for both
   return challenge("dleq", context, [BASE, publicKey, c1, share, a1, a2]) === p.c;
 }

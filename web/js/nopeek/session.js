@@ -5,8 +5,11 @@
 // arrives is trusted: messages.js checks its shape, this file its signature, its sequence
 // number, its step, and every proof of a card this seat opens. No DOM, no clock, no transport.
 
-import { cardTable, concat, fromHex, pointFromHex, pointToHex, scalarToHex, toHex } from "./group.js";
-import { applyStage, checkKey, checkShare, deckFromJson, deckToJson, jointKey, makeKey, makeShare, openDeck, prepareStage } from "./deck.js";
+import { cardTable, concat, fromHex, mulSecret, pointFromHex, pointToHex, scalarToHex, tabled, toHex } from "./group.js";
+import {
+  applyStage, checkKey, checkShare, deckFromJson, deckToJson, drawStage, jointKey, makeKey, makeShare, openDeck, prepareStage,
+} from "./deck.js";
+import { makeNonce } from "./proofs.js";
 import { sign, verifySignature } from "./sign.js";
 import { seal, unseal } from "./seal.js";
 import { checkComplaint, checkEscrow, checkPiece, complaint as escrowComplaint, makeEscrow, openPiece, recoverSecret } from "./escrow.js";
@@ -48,6 +51,17 @@ export { commitment }; // positions.js's, as session.js has always exported it
  * @param {number} seq @param {number} slot @param {number} seat @param {"share" | "proof"} part */
 export function givePurpose(seq, slot, seat, part) {
   return `give|${seq}|${slot}|${seat}|${part}`;
+}
+
+/**
+ * The stages that must be in before a seat reveals its seed: its own (it has shuffled; those
+ * after it may know its part), but the first seat's only after the last stage, so that no
+ * shuffler knows every part, and so the positions, while it shuffles. The reveals of the
+ * others come during the shuffle: one trip, not two, between the last stage and the shares.
+ * @param {number} i a crypto index @param {number} n the crypto seats
+ */
+export function seedAfter(i, n) {
+  return i === 0 ? n : i + 1;
 }
 
 export class DealSession {
@@ -144,6 +158,12 @@ export class DealSession {
     this.r = randomSeedPart();
     /** @type {{permutation: number[], randomisers: bigint[], masks: Ciphertext[]} | null} */
     this.prepared = null;
+    /** @type {Ciphertext[] | null} this seat's stage as it made it (the one it sends) */
+    this.ownStage = null;
+    /** @type {ReturnType<typeof drawStage> | null} this seat's stage's half drawn ahead (idle) */
+    this.drawn = null;
+    /** @type {import("./proofs.js").Nonce[] | null} its dealt shares' proof nonces, drawn ahead (idle); each used once */
+    this.nonces = null;
     this.sent = { escrow: false, stage: false, seed: false, shares: false, reveal: false };
   }
 
@@ -253,6 +273,21 @@ export class DealSession {
         randomisers: this.prepared.randomisers.map(scalarToHex),
       });
     });
+  }
+
+  /**
+   * Work this seat does ahead, while it waits for the others (the page's worker calls it after
+   * each call, once the result is sent): once the deal starts, its stage's half that needs no
+   * joint key (drawStage); once its stage is sent, the nonces of its dealt shares' proofs. Sends
+   * nothing; a session that is never idle makes them when they are needed.
+   */
+  idle() {
+    if (!this.drawn && !this.prepared) {
+      this.drawn = drawStage(this.cards.length);
+    } else if (this.sent.stage && !this.sent.shares && !this.nonces) {
+      const count = this.dealt.filter((h) => h !== this.me && h !== "stock").length;
+      this.nonces = Array.from({ length: count }, makeNonce);
+    }
   }
 
   // --- what a page reads
@@ -398,22 +433,24 @@ export class DealSession {
       }
       case "stage": {
         if (!keysIn || i !== this.stages.length) return "order";
-        let deck;
+        let deck = i === this.me ? this.ownStage : null; // this seat's own points: not decoded again from its text
         try {
-          deck = deckFromJson(b.deck);
+          deck ??= deckFromJson(b.deck);
         } catch {
           return "malformed";
         }
         this.stages.push(deck);
         this.stageTexts.push(JSON.stringify(b.deck));
         this.progress("shuffle", this.stages.length);
+        const seeds = this.seeds.filter(Boolean).length;
+        if (this.stages.length === this.n && seeds) this.progress("seed", seeds); // the ones that came during the shuffle
         return null;
       }
       case "seed": {
-        if (this.stages.length < this.n || this.seeds[i]) return "order";
+        if (this.stages.length < seedAfter(i, this.n) || this.seeds[i]) return "order";
         if (seedCommitment(this.deal, i, b.r) !== this.keys[i]?.seed) return "seed";
         this.seeds[i] = b.r;
-        this.progress("seed", this.seeds.filter(Boolean).length);
+        if (this.stages.length === this.n) this.progress("seed", this.seeds.filter(Boolean).length);
         if (this.seeds.every(Boolean)) {
           this.positions = slotPositions(jointSeed(this.deal, /** @type {string[]} */ (this.seeds)), this.cards.length);
         }
@@ -529,7 +566,9 @@ export class DealSession {
   /** @param {number} i @param {number} slot @param {ShareEntry} entry */
   shareHolds(i, slot, entry) {
     const c1 = this.lastCard(slot).c1;
-    return checkShare(/** @type {Point} */ (this.keys[i]?.point), c1, entry.share, entry.proof, { deal: this.deal, seat: i });
+    // the seat's key tabled at its first share checked: each of its proofs (and signatures) then multiplies it faster
+    const key = tabled(/** @type {Point} */ (this.keys[i]?.point), 4);
+    return checkShare(key, c1, entry.share, entry.proof, { deal: this.deal, seat: i });
   }
 
   /** @param {number} slot the card at the slot's position of the last stage */
@@ -576,7 +615,10 @@ export class DealSession {
     }
     const card = this.lastCard(slot);
     let point = card.c2;
-    for (let i = 0; i < this.n; i++) point = point.subtract(pointFromHex(this.knownShare(i, slot).share));
+    for (let i = 0; i < this.n; i++) {
+      // this seat's own share needs no proof here: its key applied to the card, nothing more
+      point = point.subtract(i === this.me ? mulSecret(card.c1, this.secret) : pointFromHex(this.knownShare(i, slot).share));
+    }
     return this.names.get(pointToHex(point)) ?? null;
   }
 
@@ -691,14 +733,15 @@ export class DealSession {
       const joint = jointKey(this.keys.map((k) => /** @type {Point} */ (k?.point)));
       const others = this.keys.flatMap((k, j) => (j === this.me ? [] : [{ seat: j, key: /** @type {Point} */ (k?.point) }]));
       this.post("escrow", { entry: makeEscrow(this.secret, this.me, others, { deal: this.deal }) });
-      this.prepared = prepareStage(this.cards.length, joint);
+      this.prepared = prepareStage(this.cards.length, joint, this.drawn ?? undefined);
     }
     if (this.prepared && !this.sent.stage && this.stages.length === this.me) {
       this.sent.stage = true;
       const previous = this.me === 0 ? openDeck(this.game, this.cards) : this.stages[this.me - 1];
-      this.post("stage", { deck: deckToJson(this.stageDeck(previous, this.prepared)) });
+      this.ownStage = this.stageDeck(previous, this.prepared);
+      this.post("stage", { deck: deckToJson(this.ownStage) });
     }
-    if (this.stages.length === this.n && this.escrows.every(Boolean) && !this.sent.seed) {
+    if (this.stages.length >= seedAfter(this.me, this.n) && this.escrows.every(Boolean) && !this.sent.seed) {
       this.sent.seed = true;
       this.post("seed", { r: this.r });
     }
@@ -733,7 +776,7 @@ export class DealSession {
    * @param {Point} c1 @param {number} _slot
    */
   dealShare(c1, _slot) {
-    return makeShare(this.secret, this.publicKey, c1, { deal: this.deal, seat: this.me });
+    return makeShare(this.secret, this.publicKey, c1, { deal: this.deal, seat: this.me }, this.nonces?.pop());
   }
 
   /**

@@ -8,6 +8,7 @@
 //                   {id, op: "receive", args: [seat, text]}
 //                   {id, op: "show" | "hide" | "give" | "commit" | "open" | "left" | "finish", args}
 //   worker -> page: {id, send: [{to, text}], events: [...]}  or  {id, error}
+// After each reply the session does what work it can ahead (session.idle()), before the next.
 //
 // Listening first: an operation that comes while the modules load waits for them, not lost.
 
@@ -37,6 +38,12 @@ onmessage = (/** @type {MessageEvent<Operation>} */ event) => {
       postMessage({ id, send: out?.send ?? [], events: out?.events ?? [] });
     } catch (error) {
       postMessage({ id, error: String(error) });
+      return;
+    }
+    try {
+      session?.idle(); // the work it can do ahead, while the texts just sent travel
+    } catch (error) {
+      console.error("no-peek: the work ahead failed (it is done when needed instead)", error);
     }
   });
 };
