@@ -218,8 +218,12 @@ class Wire:
     def in_full(self, entry: dict[str, Any]) -> str:
         """net/nopeek-table.js's ``inFull``: the move with every card it hid opened."""
         seat, verb = entry["move"].split()[:2]
-        if verb == "timeout":
-            return f"{seat} timeout"
+        if verb == "timeout":  # the move the seat's page made (the audit checks it is the rules')
+            shown = entry["move"].split()[2:]
+            if not shown:
+                return f"{seat} timeout"  # a hand face up to all: every page made it
+            return f"{seat} timeout discard {self.slots[entry['slots'][0]]}" if shown == [HIDDEN_WORD] \
+                else f"{seat} timeout play {shown[0]}"
         if "arrange" in entry:
             return f"{seat} {verb} " + " ".join(w if w == "/" else self.slots[w] for w in entry["arrange"])
         hidden = iter(entry["slots"])
@@ -306,3 +310,37 @@ def test_call_kitti_sets_shown_otherwise_than_committed_are_named_at_the_audit()
     verdict = wire.audit(1, shown=shown)
     assert verdict["ok"] is False and verdict["seat"] == 2 and verdict["reason"] == "refusal.shows_not_arranged"
     assert verdict["action"] == next(i for i, e in enumerate(wire.moves) if e["move"] == "2 arrange ?")
+
+
+def _hidden_timeout(full: Match) -> int | None:
+    """A person to act in tricks 1–4 whose timeout (K-13) hides a card while it holds others."""
+    if full.phase != "play" or full.trick is None or not full.trick.plays:
+        return None
+    seat = full.to_act()[0]
+    if seat == 3 or len(full.view(seat)["hand"]) < 2:
+        return None
+    return None if full._timeout_move(seat)[1] else seat  # type: ignore[attr-defined]
+
+
+def test_a_timeout_that_hides_another_card_than_the_rules_pick_is_named_at_the_audit() -> None:
+    for seed in range(1, 30):
+        wire = Wire("katte", 4, seed, True)
+        wire.play(until=lambda: _hidden_timeout(wire.full) is not None)  # noqa: B023 (this seed's)
+        if not wire.full.deal_over:
+            break
+    seat = _hidden_timeout(wire.full)
+    assert seat is not None
+    ruled = wire.full.DECK.code(wire.full._timeout_move(seat)[0])  # type: ignore[attr-defined]
+    wire.move(engine.Action(seat, "timeout"))
+    honest = [wire.in_full(e) for e in wire.moves]
+    assert honest[-1] == f"{seat} timeout discard {ruled}"
+    assert wire.audit(0, honest)["ok"]
+    # the seat's page hid another card's slot with its timeout: every other page saw "timeout ?" alike
+    other = next(c for c in wire.full.view(seat)["hand"] if c != ruled)
+    wire.moves[-1]["slots"] = [wire.mine[seat][other]]
+    actions = [wire.in_full(e) for e in wire.moves]
+    for page in wire.pages:
+        verdict = wire.audit(page, actions)
+        assert verdict["ok"] is False and verdict["seat"] == seat and verdict["action"] == len(actions) - 1
+        assert verdict["reason"] == "refusal.timeout_not_ruled" and "(K-13)" in verdict["text"]
+        assert other in verdict["text"] and ruled in verdict["text"]

@@ -27,13 +27,18 @@ import { MAX_TEXTS } from "./nopeek-relay.js";
 
 /**
  * A move of the deal in full for the rules' audit, from every slot's card (``slots``): each card it
- * hid from its slot, an arrangement's from the slots it committed to (the discard too), a timeout as
- * the record writes it (K-13's move: the rules work it out again).
+ * hid from its slot, an arrangement's from the slots it committed to (the discard too), a timeout with
+ * the card its seat's page moved (``"2 timeout play QH"``, ``"2 timeout discard 3C"``: the audit
+ * checks it is K-13's).
  * @param {MoveSent} sent @param {Record<string, string>} slots
  */
 export function inFull({ move, slots: hidden, arrange }, slots) {
   const [seat, verb] = move.split(" ");
-  if (verb === "timeout") return `${seat} timeout`;
+  if (verb === "timeout") { // the move the seat's page made: the audit checks it is the one the rules make (K-13)
+    const card = move.split(" ")[2];
+    if (card === undefined) return move; // a hand face up to all: every page made it
+    return card === "?" ? `${seat} timeout discard ${slots[hidden[0]] ?? "?"}` : `${seat} timeout play ${card}`;
+  }
   if (arrange) return `${seat} ${verb} ${arrange.map((w) => (w === "/" ? w : (w !== undefined && slots[w]) || "?")).join(" ")}`;
   let k = 0;
   return move.split(" ").map((w) => (w === "?" ? slots[hidden[k++]] ?? "?" : w)).join(" ");
