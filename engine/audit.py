@@ -28,7 +28,7 @@ the card the seat moved is checked against the card the rules pick at that point
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from .errors import EngineError, RecordError, Refusal
@@ -51,10 +51,12 @@ def audit(
     *,
     earlier: Sequence[Mapping[str, Any]] = (),
     shown: Mapping[int, Sequence[str]] | None = None,
+    claimed: Collection[int] | None = None,
 ) -> Verdict:
     """The verdict on one deal: ``start`` (dealer; Katte's leader), the ``hands`` as dealt,
     the ``turned`` card and every move in full, after the match's ``earlier`` deals (as a
-    hand record lists them: their dealer and hands rule this deal's start)."""
+    hand record lists them: their dealer and hands rule this deal's start). Katte: ``claimed``,
+    the seats whose pages showed an automatic win at the deal (K-5)."""
     from . import game_class
 
     try:
@@ -62,6 +64,10 @@ def audit(
     except EngineError as e:
         return {"ok": False, "deal": None, "seat": None, "action": None, "reason": "refusal.bad_args",
                 "args": {"detail": str(e)}, "rule": "", "message": str(e)}
+    if game == "katte" and claimed is not None:
+        fault = _automatic_not_claimed(hands, claimed, len(earlier))
+        if fault is not None:
+            return fault
     actions, moved = _timeouts_moved(actions)
     deal: dict[str, Any] = {cls.START_KEY: start, "hands": [list(h) for h in hands], "actions": actions}
     if turned is not None:
@@ -113,6 +119,24 @@ def _shows_differ(match: Any, shown: Mapping[int, Sequence[str]]) -> Verdict | N
                     "reason": "refusal." + refusal.code, "args": dict(refusal.params), "rule": refusal.rule,
                     "message": refusal.message()}
     return None
+
+
+def _automatic_not_claimed(hands: Sequence[Sequence[str]], claimed: Collection[int], deal: int) -> Verdict | None:
+    """K-5 at a no-peek table: only the holder's page sees an automatic win, and shows it to
+    claim it. A deal with one that no seat claimed went on where the rules end it: it is void,
+    the holder named (docs/no-peek.md, "Katte's automatic wins")."""
+    from .cards import FRENCH
+    from .games.katte import automatic_kind
+
+    try:
+        holders = [s for s, h in enumerate(hands) if automatic_kind([FRENCH.parse(c) for c in h]) is not None]
+    except (ValueError, IndexError):
+        return None  # (cards that cannot be read: the replay names them)
+    if not holders or set(holders) & set(claimed):
+        return None
+    refusal = Refusal("automatic_not_claimed", "K-5", {"seat": holders[0]})
+    return {"ok": False, "deal": deal, "seat": holders[0], "action": None, "reason": "refusal." + refusal.code,
+            "args": dict(refusal.params), "rule": refusal.rule, "message": refusal.message()}
 
 
 def _timeouts_moved(actions: Sequence[str]) -> tuple[list[str], dict[int, tuple[str, bool]]]:

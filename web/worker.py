@@ -275,6 +275,10 @@ def np_show(seat: str | int, codes: str) -> str:
     return _json(_np().show(int(seat), json.loads(codes)))
 
 
+def np_claim(seat: str | int, codes: str) -> str:
+    return _json(_np().claim(int(seat), json.loads(codes)))
+
+
 def np_receive(codes: str) -> str:
     return _json(_np().receive(json.loads(codes)))
 
@@ -297,4 +301,4 @@ def np_known() -> str:
 
 
 __export__ += ["np_sit", "np_check", "np_plan", "np_next_plan", "np_next_deal", "np_take", "np_show", "np_receive", "np_left",
-               "np_bot", "np_audit", "np_known"]
+               "np_claim", "np_bot", "np_audit", "np_known"]
