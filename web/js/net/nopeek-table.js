@@ -138,6 +138,10 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
   let shownBy = {};
   /** this seat's commitment (Call Kitti's arrangement) is still to be opened */
   let committed = false;
+  /** Katte: the seats that showed their hand as an automatic win (K-5; the audit voids a deal
+   * whose win nobody claimed) */
+  /** @type {Set<number>} */
+  const claimed = new Set();
   /** the computer players' (and leavers') seats: their hands face up */
   const faceUp = new Set(Object.keys(config.levels || {}).map(Number));
   /** the deals audited fair, as the rules' audit gives them (the next deal's start follows from them) */
@@ -263,6 +267,50 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
     }
     say("");
     draw(reply);
+    if (reply.claim) await claim(reply);
+  }
+
+  /** Katte: this seat's hand wins at the deal (K-5), which only this page sees: its six cards are
+   * shown to claim it (every page ends the deal with them, np_claim), and the deal is over here.
+   * @param {any} reply Python's, with ``claim`` */
+  async function claim(reply) {
+    /** @type {Outgoing[]} */
+    const texts = [];
+    for (const card of reply.claim) {
+      const slot = slotOf(card);
+      if (slot === undefined) continue;
+      const step = await session.run("show", { args: [slot] });
+      texts.push(...step.send);
+      await events(step.events);
+    }
+    claimed.add(me);
+    for (let i = 0; i < texts.length; i += MAX_TEXTS) send(texts.slice(i, i + MAX_TEXTS));
+    await maybeFinish(reply);
+  }
+
+  /** Katte: another seat showed its hand with no move: an automatic win claimed (K-5), checked
+   * and applied by the engine (moves taken since the deal are undone: the deal had none).
+   * @param {number} seat @param {string[]} cards */
+  async function claimedBy(seat, cards) {
+    const got = [...(turnedIn.get(seat) ?? []), ...cards];
+    turnedIn.set(seat, got);
+    const size = /** @type {Deal} */ (deal).layout.filter((holder) => holder === seat).length; // its hand as dealt
+    if (got.length < size) return;
+    turnedIn.delete(seat);
+    const reply = await callPython("np_claim", seat, JSON.stringify(got));
+    if (reply?.refused) {
+      log.push({ kind: "refused", seat, why: reply.refused.reason, text: reply.refused.text });
+      return say(t("web.nopeek.refused.move", { name: name(seat), reason: reply.refused.text }));
+    }
+    if (reply?.error) {
+      log.push({ kind: "error", text: reply.error });
+      return say(reply.error);
+    }
+    claimed.add(seat);
+    if (reply.undone) moves = [];
+    log.push({ kind: "claimed", seat });
+    draw(reply);
+    await maybeFinish(reply);
   }
 
   /** Every card opened: the rules' audit on the whole deal, then the verdict said.
@@ -278,7 +326,7 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
     const slots = Object.fromEntries(hands.map((c) => [c.slot, c.card]));
     const actions = moves.map((m) => inFull(m, slots));
     const got = await callPython("np_audit", JSON.stringify({ slots, layout: d.layout, start: d.start, actions, earlier,
-      shown: shownBy }));
+      shown: shownBy, claimed: [...claimed] }));
     if (got.ok) {
       earlier.push(got.deal);
       log.push({ kind: "fair" });
@@ -485,6 +533,7 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
     }
     if (!cards.length) return;
     const want = waitFor?.[String(seat)];
+    if (want === undefined && !faulted && config.game === "katte" && !claimed.has(seat)) return claimedBy(seat, cards);
     const got = [...(turnedIn.get(seat) ?? []), ...cards];
     if (faulted || want === undefined || got.length > want) {
       log.push({ kind: "refused", seat, why: "cards" });
@@ -517,6 +566,7 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
         turnedIn.clear();
         shownBy = {};
         committed = false;
+        claimed.clear();
         const out = await session.run("deal", { options: { game: config.game, deal: d.id, cards: d.cards, seats: d.seats,
           me, layout: d.layout, relay: d.host } });
         send(out.send);
