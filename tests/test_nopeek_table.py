@@ -434,3 +434,13 @@ def test_two_katte_automatic_wins_claimed_make_the_re_deal() -> None:
         assert m._ruled_start() == wire.full._ruled_start() == 0
         assert any(e["kind"] == "redeal" for e in page.partial.view()["events"]), seat  # type: ignore[union-attr]
     assert all(wire.audit(seat)["ok"] for seat in wire.pages)
+
+
+def test_a_computer_players_automatic_win_ends_the_deal_on_every_page_with_no_claim() -> None:
+    hands = [["KH", "QH", "9D", "4D", "3D", "2H"], ["2S", "5S", "8S", "JS", "QS", "AH"],
+             ["KD", "TD", "7S", "6H", "5H", "3S"], ["AC", "KC", "QC", "JC", "TC", "9C"]]
+    wire = Wire("katte", 4, 1, True, hands=hands)
+    assert wire.full.result["winner"] == 3  # type: ignore[attr-defined]
+    assert all(sat["model"]["next"] == "over" and "claim" not in sat for sat in wire.sat.values())
+    assert wire.claims() == {}
+    assert all(wire.audit(seat)["ok"] for seat in wire.pages)  # its hand face up from the deal: shown

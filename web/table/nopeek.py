@@ -197,7 +197,9 @@ class NoPeekTable(Table):
             return {"ok": False, "reason": "refusal.bad_args", "seat": None, "text": str(e)}
         # Call Kitti: the sets each seat showed, in show order, against the arrangement it committed to
         shown = {int(s): [str(c) for c in codes] for s, codes in (request.get("shown") or {}).items()}
-        claimed = [int(s) for s in request.get("claimed") or []]  # Katte: the seats that showed a K-5 win
+        # Katte: the seats that showed an automatic win (K-5), and the hands face up from the deal
+        layout = list(request["layout"])
+        claimed = [int(s) for s in request.get("claimed") or []] + [k % m.players for k, h in enumerate(layout) if h == "up"]
         verdict = audit(m.NAME, m.players, self.config.get("options") or {}, m.names, int(request["start"]), hands,
                         request.get("turned"), [str(a) for a in request.get("actions") or []],
                         earlier=request.get("earlier") or (), shown=shown or None, claimed=claimed)

@@ -268,11 +268,12 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
     say("");
     draw(reply);
     if (reply.claim) await claim(reply);
+    await maybeFinish(reply); // (a deal over at the deal: K-5, this seat's or a face-up hand's)
   }
 
   /** Katte: this seat's hand wins at the deal (K-5), which only this page sees: its six cards are
-   * shown to claim it (every page ends the deal with them, np_claim), and the deal is over here.
-   * @param {any} reply Python's, with ``claim`` */
+   * shown to claim it (every page ends the deal with them, np_claim); the deal is over here.
+   * @param {{claim: string[]}} reply Python's */
   async function claim(reply) {
     /** @type {Outgoing[]} */
     const texts = [];
@@ -285,7 +286,6 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
     }
     claimed.add(me);
     for (let i = 0; i < texts.length; i += MAX_TEXTS) send(texts.slice(i, i + MAX_TEXTS));
-    await maybeFinish(reply);
   }
 
   /** Katte: another seat showed its hand with no move: an automatic win claimed (K-5), checked
