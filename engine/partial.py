@@ -48,7 +48,7 @@ from .errors import DealError, EngineError, IllegalAction, NotationError, Refusa
 from .events import Event
 from .games.call_kitti import SET_SIZE, SHOWS, CallKitti
 from .games.katko import Katko
-from .games.katte import Katte
+from .games.katte import Katte, automatic_kind
 from .games.kocka import SEATS as KOCKA_SEATS
 from .games.kocka import Kocka
 from .state import DealRecord, Match
@@ -78,9 +78,20 @@ class _PartialKatte(Katte):
         return None if any(map(is_unknown, hand)) else super()._automatic_kind(hand)
 
     def _redeal(self, seats: list[int]) -> list[Event]:
-        if any(is_unknown(c) for h in self.hands for c in h):
-            raise DealError("a K-5 re-deal shows every hand: give them all")
-        return super()._redeal(seats)
+        """K-5's re-deal once two automatic wins are claimed (:meth:`PartialMatch.claim`): as the
+        full match makes it, each hand not claimed shown as none (every card of the deal is
+        shown at the audit)."""
+        hidden = {s: h for s, h in enumerate(self.hands) if any(map(is_unknown, h))}
+        for s in hidden:
+            self.hands[s] = []
+        try:
+            events = super()._redeal(seats)
+        finally:
+            for s, h in hidden.items():
+                self.hands[s] = h
+        for s in hidden:
+            del self.shown[s]
+        return events
 
     def _played(self, seat: int, card: int, face_up: bool, beat: bool) -> list[Event]:
         if is_unknown(card):  # another seat's face-down discard: only the fact (K-8.7)
@@ -248,6 +259,9 @@ class PartialMatch:
         self._incoming: list[int] | None = None  # Kočka: the cards passed to me, once known
         self._exchange_waits = False  # Kočka: every seat passed, my cards not yet come
         self._pass_at: dict[int, int] = {}  # Kočka: the index of each seat's pass in the deal's actions
+        self._dealt: tuple[Match, dict[str, Any]] | None = None  # Katte: the match before this deal, and its start
+        self.claimed: dict[int, list[str]] = {}
+        """Katte: the automatic wins (K-5) other seats claimed this deal, their hands as shown."""
 
     # ------------------------------------------------------------ the deal
 
@@ -263,6 +277,9 @@ class PartialMatch:
         Katte's K-5 hands) and the ``turned`` card (Katko with trumps); every other card is
         a placeholder."""
         m = self.match
+        if isinstance(m, Katte) and not (m.records and not m.deal_over):
+            self._dealt = (m.clone(), {"start": start, "hand": list(hand), "known": dict(known or {}), "turned": turned})
+            self.claimed = {}
         if m.records and not m.deal_over:
             raise DealError("the current deal is not over yet")
         if m.match_over:
@@ -304,6 +321,45 @@ class PartialMatch:
         self._pass_at = {}
         events = m._begin(hands, start, turned_card)
         m._after(events)
+        return events
+
+    # ------------------------------------------------------------ Katte's automatic wins
+
+    def own_automatic_win(self) -> list[str] | None:
+        """Katte: this seat's hand as dealt when it wins at the deal (K-5), the cards its page
+        shows to claim it; else None."""
+        m = self.match
+        if not isinstance(m, Katte) or not m.records:
+            return None
+        dealt = m.records[-1].hands[self.me]
+        return list(dealt) if automatic_kind(self._cards(dealt)) is not None else None
+
+    def claim(self, seat: int, codes: Sequence[str]) -> list[Event]:
+        """Katte: ``seat`` shows its six cards as dealt, an automatic win (K-5). The deal ends
+        as the full match ends it at the deal, with that hand known: the moves taken since
+        (a claim that came after the leader's first card) are undone, since the full deal had
+        none. Two claims: K-5's re-deal. Raises ``IllegalAction`` for a hand that is no
+        automatic win, or not one the seat can have been dealt."""
+        m = self.match
+        if not isinstance(m, Katte) or self._dealt is None or seat == self.me:
+            raise EngineError("only another seat's Katte hand claims an automatic win")
+        cards = self._cards(codes)
+        if len(cards) != m._hand_sizes() or automatic_kind(cards) is None:
+            raise IllegalAction(Refusal("not_automatic", "K-5", {"seat": seat}))
+        before, start = self._dealt
+        now = m.clone()
+        claimed_before = self.claimed
+        claimed = {**claimed_before, seat: list(codes)}
+        m.__dict__.clear()
+        m.__dict__.update(before.clone().__dict__)  # (the same object: the table holds it)
+        try:
+            events = self.start_deal(start["start"], start["hand"], {**start["known"], **claimed}, start["turned"])
+        except DealError:  # a card it cannot hold (known elsewhere): the deal as it was
+            m.__dict__.clear()
+            m.__dict__.update(now.__dict__)
+            self._dealt, self.claimed = (before, start), claimed_before
+            raise IllegalAction(Refusal("not_automatic", "K-5", {"seat": seat})) from None
+        self._dealt, self.claimed = (before, start), claimed
         return events
 
     def _cards(self, codes: Sequence[str]) -> list[int]:

@@ -144,19 +144,29 @@ COMPUTER = {"3": "medium"}
 class Wire:
     """Every page of one deal, the computer player's seat (3) face up, moves in public form."""
 
-    def __init__(self, game: str, players: int, seed: int, computer: bool) -> None:
-        self.full = engine.new_match(game, players, seed=seed, names=NAMES[:players])
+    def __init__(self, game: str, players: int, seed: int, computer: bool,
+                 hands: list[list[str]] | None = None) -> None:
+        if hands is None:
+            self.full = engine.new_match(game, players, seed=seed, names=NAMES[:players])
+        else:  # a deal of these hands, seat 0 leading
+            self.full = engine.new_match(game, players, names=NAMES[:players], deal=False)
+            self.full.start_deal(hands, 0)
         self.rng = random.Random(seed)
         self.face_up = {3} if computer else set()
         levels = COMPUTER if computer else {}
         self.pages: dict[int, NoPeekTable] = {}
+        self.sat: dict[int, dict[str, Any]] = {}
         for seat in range(players):
             if seat in self.face_up:
                 continue
             page = NoPeekTable(MESSAGES, "en")
-            reply = page.sit({**config(game, players, seat), "levels": levels}, public_start(self.full, seat, self.face_up))
+            # as the page deals it: its own hand and the face-up slots (a K-5 win only its page sees)
+            start = {**public_start(self.full, seat, self.face_up)}
+            start["known"] = {s: h for s, h in start["known"].items() if s in self.face_up}
+            reply = page.sit({**config(game, players, seat), "levels": levels}, start)
             assert "error" not in reply, reply
-            self.pages[seat] = page
+            self.pages[seat], self.sat[seat] = page, reply
+        self.claimed: list[int] = []
         self.plan = next(iter(self.pages.values())).plan()
         self.start = self.full.records[-1].start
         hands = self.full.records[-1].hands
@@ -214,15 +224,31 @@ class Wire:
         self.shown.update({str(s): codes for s, codes in turned.items()})
         self.full.apply(action)
 
+    def claims(self) -> dict[int, dict[str, Any]]:
+        """Katte: each page that sat with an automatic win shows it; every other page takes it."""
+        replies: dict[int, dict[str, Any]] = {}
+        for seat, sat in self.sat.items():
+            if "claim" in sat:
+                self.claimed.append(seat)
+                for other, page in self.pages.items():
+                    if other != seat:
+                        replies[other] = page.claim(seat, sat["claim"])
+        return replies
+
     def play(self, until: Any = None) -> None:
+        self.claims()
         while not self.full.deal_over and not (until and until()):
             self.move(self.next_action())
 
     def in_full(self, entry: dict[str, Any]) -> str:
         """net/nopeek-table.js's ``inFull``: the move with every card it hid opened."""
         seat, verb = entry["move"].split()[:2]
-        if verb == "timeout":
-            return f"{seat} timeout"
+        if verb == "timeout":  # the move the seat's page made (the audit checks it is the rules')
+            shown = entry["move"].split()[2:]
+            if not shown:
+                return f"{seat} timeout"  # a hand face up to all: every page made it
+            return f"{seat} timeout discard {self.slots[entry['slots'][0]]}" if shown == [HIDDEN_WORD] \
+                else f"{seat} timeout play {shown[0]}"
         if "arrange" in entry:
             return f"{seat} {verb} " + " ".join(w if w == "/" else self.slots[w] for w in entry["arrange"])
         hidden = iter(entry["slots"])
@@ -232,7 +258,7 @@ class Wire:
         return self.pages[seat].audit_deal({
             "slots": {str(k): v for k, v in self.slots.items()}, "layout": self.plan["layout"], "start": self.start,
             "actions": actions if actions is not None else [self.in_full(e) for e in self.moves],
-            "shown": shown if shown is not None else self.shown})
+            "shown": shown if shown is not None else self.shown, "claimed": self.claimed})
 
 
 HIDDEN_WORD = "?"
@@ -249,7 +275,7 @@ def test_a_deal_round_the_pages_turns_hands_up_and_audits_fair_with_every_hidden
         assert page.match is not None and page.match.deal_over
     verdicts = [wire.audit(seat) for seat in wire.pages]
     assert all(v["ok"] for v in verdicts), verdicts
-    assert all(v == verdicts[0] for v in verdicts)
+    assert all(v["deal"] == verdicts[0]["deal"] for v in verdicts)  # (each page's table and outcome its own)
     record = verdicts[0]["deal"]
     assert record["actions"] == [str(a) for a in wire.full.records[-1].actions]  # every card opened, the same deal
     if game == "call-kitti":  # every person's arrangement went out as a commitment, in full at the audit
@@ -574,3 +600,115 @@ def test_the_worker_answers_a_no_peek_call_before_the_seat_sits_with_an_error() 
     plan = json.loads(worker.np_plan(json.dumps({**config("kocka", 4, 0), "levels": {"3": "easy"},
                                                  "guests": {"1": "Ben", "2": "Cy"}})))
     assert plan["layout"][:4] == [0, 1, 2, "up"] and plan["names"][:3] == NAMES[:3]
+
+
+def _hidden_timeout(full: Match) -> int | None:
+    """A person to act in tricks 1–4 whose timeout (K-13) hides a card while it holds others."""
+    if full.phase != "play" or full.trick is None or not full.trick.plays:
+        return None
+    seat = full.to_act()[0]
+    if seat == 3 or len(full.view(seat)["hand"]) < 2:
+        return None
+    return None if full._timeout_move(seat)[1] else seat  # type: ignore[attr-defined]
+
+
+def test_a_timeout_that_hides_another_card_than_the_rules_pick_is_named_at_the_audit() -> None:
+    for seed in range(1, 30):
+        wire = Wire("katte", 4, seed, True)
+        wire.play(until=lambda: _hidden_timeout(wire.full) is not None)  # noqa: B023 (this seed's)
+        if not wire.full.deal_over:
+            break
+    seat = _hidden_timeout(wire.full)
+    assert seat is not None
+    ruled = wire.full.DECK.code(wire.full._timeout_move(seat)[0])  # type: ignore[attr-defined]
+    wire.move(engine.Action(seat, "timeout"))
+    honest = [wire.in_full(e) for e in wire.moves]
+    assert honest[-1] == f"{seat} timeout discard {ruled}"
+    assert wire.audit(0, honest)["ok"]
+    # the seat's page hid another card's slot with its timeout: every other page saw "timeout ?" alike
+    other = next(c for c in wire.full.view(seat)["hand"] if c != ruled)
+    wire.moves[-1]["slots"] = [wire.mine[seat][other]]
+    actions = [wire.in_full(e) for e in wire.moves]
+    for page in wire.pages:
+        verdict = wire.audit(page, actions)
+        assert verdict["ok"] is False and verdict["seat"] == seat and verdict["action"] == len(actions) - 1
+        assert verdict["reason"] == "refusal.timeout_not_ruled" and "(K-13)" in verdict["text"]
+        assert other in verdict["text"] and ruled in verdict["text"]
+
+
+# Katte's automatic wins (K-5): only the holder's page sees one; it shows its six cards to claim it
+SIX_SPADES = [["KH", "QH", "9D", "4C", "3C", "2H"], ["2S", "5S", "8S", "JS", "QS", "AS"],
+              ["KD", "TD", "7C", "6H", "5H", "3D"], ["AH", "JH", "TH", "9H", "8H", "7D"]]
+
+
+def test_a_katte_automatic_win_is_claimed_by_its_page_and_ends_the_deal_on_every_page() -> None:
+    wire = Wire("katte", 4, 1, True, hands=SIX_SPADES)
+    assert wire.full.deal_over and wire.full.result["winner"] == 1  # type: ignore[attr-defined]
+    assert wire.sat[1]["claim"] == SIX_SPADES[1] and wire.sat[1]["model"]["next"] == "over"
+    assert all("claim" not in wire.sat[s] and wire.sat[s]["model"]["next"] != "over" for s in (0, 2))
+    replies = wire.claims()
+    for seat in (0, 2):
+        assert "refused" not in replies[seat], replies[seat]
+        assert wire.pages[seat].partial.view() == wire.full.view(seat)  # type: ignore[union-attr]
+        reference = drawn(WholeTable(MESSAGES, "en").seat_at(wire.full.clone(), config("katte", 4, seat)))
+        got = drawn(replies[seat])
+        got["seats"] = [{**s, "bot": False} for s in got["seats"]]  # (the reference's seats are all persons)
+        assert got.pop("announce") == reference.pop("announce")[1:]  # (the deal's start: said as the page sat)
+        assert got == reference and got["next"] == "over"
+    verdicts = [wire.audit(seat) for seat in wire.pages]
+    assert all(v["ok"] for v in verdicts), verdicts
+    assert verdicts[0]["deal"]["actions"] == [] and verdicts[0]["deal"]["hands"] == SIX_SPADES
+
+
+def test_a_katte_automatic_win_claimed_after_the_leaders_card_undoes_it() -> None:
+    wire = Wire("katte", 4, 1, True, hands=SIX_SPADES)
+    page = wire.pages[2]
+    taken = page.take("0 play KH")  # the leader's card came round before the claim
+    assert "refused" not in taken
+    got = page.claim(1, wire.sat[1]["claim"])
+    assert got["undone"] == 1 and got["model"]["next"] == "over"
+    assert page.partial.view() == wire.full.view(2)  # type: ignore[union-attr]
+
+
+def test_a_katte_hand_shown_as_an_automatic_win_that_is_none_is_refused() -> None:
+    wire = Wire("katte", 4, 1, True, hands=SIX_SPADES)
+    before = wire.pages[0].partial.view()  # type: ignore[union-attr]
+    got = wire.pages[0].claim(2, SIX_SPADES[2])
+    assert got["refused"]["seat"] == "2" and got["refused"]["reason"] == "refusal.not_automatic"
+    assert "does not win at the deal" in got["refused"]["text"]
+    mine = wire.pages[0].claim(2, ["KH", "2S", "3S", "4S", "6S", "7S"])  # KH is the page's own card
+    assert mine["refused"]["reason"] == "refusal.not_automatic"
+    assert wire.pages[0].partial.view() == before  # type: ignore[union-attr]  (nothing changed)
+
+
+def test_a_katte_automatic_win_not_claimed_voids_the_deal_naming_its_holder() -> None:
+    wire = Wire("katte", 4, 1, True, hands=SIX_SPADES)
+    # seat 1's page keeps its win to itself: the others play on
+    actions = ["0 play KH", "1 discard 2S"]
+    for seat in wire.pages:
+        verdict = wire.audit(seat, actions)
+        assert verdict["ok"] is False and verdict["seat"] == 1
+        assert verdict["reason"] == "refusal.automatic_not_claimed" and "(K-5)" in verdict["text"]
+
+
+def test_two_katte_automatic_wins_claimed_make_the_re_deal() -> None:
+    hands = [["KH", "KD", "KC", "KS", "3C", "2H"], SIX_SPADES[1], ["QD", "TD", "7C", "6H", "5H", "3D"], SIX_SPADES[3]]
+    wire = Wire("katte", 4, 1, True, hands=hands)
+    assert wire.full.result["winner"] is None  # type: ignore[attr-defined]
+    wire.claims()
+    for seat, page in wire.pages.items():
+        m = page.partial.match  # type: ignore[union-attr]
+        assert m.deal_over and m.result == wire.full.result  # type: ignore[attr-defined]
+        assert m._ruled_start() == wire.full._ruled_start() == 0
+        assert any(e["kind"] == "redeal" for e in page.partial.view()["events"]), seat  # type: ignore[union-attr]
+    assert all(wire.audit(seat)["ok"] for seat in wire.pages)
+
+
+def test_a_computer_players_automatic_win_ends_the_deal_on_every_page_with_no_claim() -> None:
+    hands = [["KH", "QH", "9D", "4D", "3D", "2H"], ["2S", "5S", "8S", "JS", "QS", "AH"],
+             ["KD", "TD", "7S", "6H", "5H", "3S"], ["AC", "KC", "QC", "JC", "TC", "9C"]]
+    wire = Wire("katte", 4, 1, True, hands=hands)
+    assert wire.full.result["winner"] == 3  # type: ignore[attr-defined]
+    assert all(sat["model"]["next"] == "over" and "claim" not in sat for sat in wire.sat.values())
+    assert wire.claims() == {}
+    assert all(wire.audit(seat)["ok"] for seat in wire.pages)  # its hand face up from the deal: shown

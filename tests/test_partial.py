@@ -371,6 +371,24 @@ def test_katte_hands_shown_at_the_start(hands: list[list[str]], shown: tuple[int
     assert partial.view() == full.view(2)
 
 
+def test_a_katte_automatic_win_claimed_ends_the_deal_as_the_full_match_does() -> None:
+    hands = [["2S", "5S", "8S", "JS", "QS", "AS"], ["KH", "QH", "9D", "4C", "3C", "2H"],
+             ["KD", "TD", "7C", "6H", "5H", "3D"]]
+    full = GAMES["katte"](3)
+    full.start_deal(hands, 1)
+    partial = PartialMatch("katte", 3, me=2)
+    partial.start_deal(1, hands[2])  # as the page deals it: seat 0's win unseen
+    assert not partial.match.deal_over and partial.own_automatic_win() is None
+    partial.apply_public("1 play KH")  # the leader's card, before the claim came
+    partial.claim(0, hands[0])
+    assert partial.view() == full.view(2) and partial.match._actions == []
+    with pytest.raises(IllegalAction):
+        partial.claim(1, hands[1])  # no automatic win
+    mine = PartialMatch("katte", 3, me=0)
+    mine.start_deal(1, hands[0])
+    assert mine.own_automatic_win() == hands[0] and mine.view() == full.view(0)
+
+
 def _watch_until(name: str, players: int, options: dict[str, Any], face_up: tuple[int, ...], watcher: int,
                  found: Any) -> tuple[Match, PartialMatch, Any]:
     """Seeded deals played at random, the watcher's partial match beside, until ``found(full)``

@@ -276,6 +276,10 @@ def np_show(seat: str | int, codes: str) -> str:
     return _np(lambda t: t.show(int(seat), json.loads(codes)))
 
 
+def np_claim(seat: str | int, codes: str) -> str:
+    return _json(_np().claim(int(seat), json.loads(codes)))
+
+
 def np_receive(codes: str) -> str:
     return _np(lambda t: t.receive(json.loads(codes)))
 
@@ -317,5 +321,5 @@ def np_known() -> str:
 
 
 __export__ += ["np_sit", "np_check", "np_plan", "np_next_plan", "np_next_deal", "np_take", "np_show", "np_receive", "np_left",
-               "np_bot", "np_audit", "np_known", "np_join", "np_person_up", "np_ready", "np_wait_for",
+               "np_claim", "np_bot", "np_audit", "np_known", "np_join", "np_person_up", "np_ready", "np_wait_for",
                "np_void"]

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 import engine
-from engine import Action, EngineError, Event, Match, Refusal
+from engine import Action, EngineError, Event, IllegalAction, Match, Refusal
 from engine.audit import audit, verdict_message
 from engine.games.katte import Katte
 from engine.games.kocka import Kocka
@@ -67,7 +67,7 @@ class NoPeekTable(Table):
         self.partial, self.waiting, self.before, self.void, self.void_note = partial, None, before, False, ""
         self.seat = seat
         self.seated_as(config.get("levels") or {}, partial.match)
-        return self.seat_at(partial.match, {**config, "levels": self.config["levels"]})
+        return self.with_claim(self.seat_at(partial.match, {**config, "levels": self.config["levels"]}))
 
     def seated_as(self, levels: dict[str, Any], m: Match) -> None:
         """This deal's computer players (``levels``: seat -> level; their hands face up to all).
@@ -111,7 +111,33 @@ class NoPeekTable(Table):
         except (EngineError, KeyError, TypeError, ValueError) as e:
             return {"error": str(e)}
         self.waiting, self.before = None, before
-        return self.changed(events)
+        return self.with_claim(self.changed(events))
+
+    def with_claim(self, reply: Reply) -> Reply:
+        """Katte: this seat's automatic win (K-5), which only its page sees: ``claim``, the cards
+        its page shows (every other page applies it by :meth:`claim`)."""
+        own = self.partial.own_automatic_win() if self.partial is not None and "error" not in reply else None
+        if own is not None:
+            reply["claim"] = own
+        return reply
+
+    def claim(self, seat: int, codes: list[str]) -> Reply:
+        """Katte: another seat showed its hand as an automatic win (K-5): the deal ends as the
+        rules end it (``undone``: the moves taken since the deal, which the deal never had).
+        A hand that is no such win is refused, its seat named."""
+        if self.partial is None:
+            return {"error": self.text("web.error.busy")}
+        undone = len(self.partial.match._actions)
+        try:
+            events = self.partial.claim(int(seat), [str(c) for c in codes])
+        except IllegalAction as e:
+            return {"refused": self.refused(e.refusal, str(seat))}
+        except EngineError as e:
+            return {"error": str(e)}
+        self.waiting = None
+        out = self.changed(events)
+        out["undone"] = undone
+        return out
 
     def void_deal(self, said: str) -> Reply:
         """This deal is void (its audit, or a fault that voids it mid-deal: a leaver whose key
@@ -255,9 +281,12 @@ class NoPeekTable(Table):
             return {"ok": False, "reason": "refusal.bad_args", "seat": None, "text": str(e)}
         # Call Kitti: the sets each seat showed, in show order, against the arrangement it committed to
         shown = {int(s): [str(c) for c in codes] for s, codes in (request.get("shown") or {}).items()}
+        # Katte: the seats that showed an automatic win (K-5), and the hands face up from the deal
+        layout = list(request["layout"])
+        claimed = [int(s) for s in request.get("claimed") or []] + [k % m.players for k, h in enumerate(layout) if h == "up"]
         verdict = audit(m.NAME, m.players, self.config.get("options") or {}, m.names, int(request["start"]), hands,
                         turned, [str(a) for a in request.get("actions") or []],
-                        earlier=request.get("earlier") or (), shown=shown or None)
+                        earlier=request.get("earlier") or (), shown=shown or None, claimed=claimed)
         if not verdict["ok"]:
             verdict["text"] = verdict_message(verdict, self.lang)
             verdict.pop("message", None)

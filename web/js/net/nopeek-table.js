@@ -36,13 +36,18 @@ import { VOIDING } from "../nopeek/session.js";
 
 /**
  * A move of the deal in full for the rules' audit, from every slot's card (``slots``): each card it
- * hid from its slot, an arrangement's from the slots it committed to (the discard too), a timeout as
- * the record writes it (K-13's move: the rules work it out again).
+ * hid from its slot, an arrangement's from the slots it committed to (the discard too), a timeout with
+ * the card its seat's page moved (``"2 timeout play QH"``, ``"2 timeout discard 3C"``: the audit
+ * checks it is K-13's).
  * @param {MoveSent} sent @param {Record<string, string>} slots
  */
 export function inFull({ move, slots: hidden, arrange }, slots) {
   const [seat, verb] = move.split(" ");
-  if (verb === "timeout") return `${seat} timeout`;
+  if (verb === "timeout") { // the move the seat's page made: the audit checks it is the one the rules make (K-13)
+    const card = move.split(" ")[2];
+    if (card === undefined) return move; // a hand face up to all: every page made it
+    return card === "?" ? `${seat} timeout discard ${slots[hidden[0]] ?? "?"}` : `${seat} timeout play ${card}`;
+  }
   if (arrange) return `${seat} ${verb} ${arrange.map((w) => (w === "/" ? w : (w !== undefined && slots[w]) || "?")).join(" ")}`;
   let k = 0;
   return move.split(" ").map((w) => (w === "?" ? slots[hidden[k++]] ?? "?" : w)).join(" ");
@@ -146,6 +151,10 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
   let shownBy = {};
   /** this seat's commitment (Call Kitti's arrangement) is still to be opened */
   let committed = false;
+  /** Katte: the seats that showed their hand as an automatic win (K-5; the audit voids a deal
+   * whose win nobody claimed) */
+  /** @type {Set<number>} */
+  const claimed = new Set();
   /** the computer players' (and leavers') seats: their hands face up */
   let faceUp = new Set(Object.keys(config.levels || {}).map(Number));
   /** the deal as it began, as this page knows it (a friend who joins mid-deal is told it) */
@@ -284,6 +293,50 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
     }
     say("");
     draw(reply);
+    if (reply.claim) await claim(reply);
+    await maybeFinish(reply); // (a deal over at the deal: K-5, this seat's or a face-up hand's)
+  }
+
+  /** Katte: this seat's hand wins at the deal (K-5), which only this page sees: its six cards are
+   * shown to claim it (every page ends the deal with them, np_claim); the deal is over here.
+   * @param {{claim: string[]}} reply Python's */
+  async function claim(reply) {
+    /** @type {Outgoing[]} */
+    const texts = [];
+    for (const card of reply.claim) {
+      const slot = slotOf(card);
+      if (slot === undefined) continue;
+      const step = await session.run("show", { args: [slot] });
+      texts.push(...step.send);
+      await events(step.events);
+    }
+    claimed.add(me);
+    for (let i = 0; i < texts.length; i += MAX_TEXTS) send(texts.slice(i, i + MAX_TEXTS));
+  }
+
+  /** Katte: another seat showed its hand with no move: an automatic win claimed (K-5), checked
+   * and applied by the engine (moves taken since the deal are undone: the deal had none).
+   * @param {number} seat @param {string[]} cards */
+  async function claimedBy(seat, cards) {
+    const got = [...(turnedIn.get(seat) ?? []), ...cards];
+    turnedIn.set(seat, got);
+    const size = /** @type {Deal} */ (deal).layout.filter((holder) => holder === seat).length; // its hand as dealt
+    if (got.length < size) return;
+    turnedIn.delete(seat);
+    const reply = await callPython("np_claim", seat, JSON.stringify(got));
+    if (reply?.refused) {
+      log.push({ kind: "refused", seat, why: reply.refused.reason, text: reply.refused.text });
+      return say(t("web.nopeek.refused.move", { name: name(seat), reason: reply.refused.text }));
+    }
+    if (reply?.error) {
+      log.push({ kind: "error", text: reply.error });
+      return say(reply.error);
+    }
+    claimed.add(seat);
+    if (reply.undone) moves = [];
+    log.push({ kind: "claimed", seat });
+    draw(reply);
+    await maybeFinish(reply);
   }
 
   /** Every card opened: the rules' audit on the whole deal, then the verdict said.
@@ -300,7 +353,7 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
     const slots = Object.fromEntries(hands.map((c) => [c.slot, c.card]));
     const actions = moves.map((m) => inFull(m, slots));
     const got = await callPython("np_audit", JSON.stringify({ slots, layout: d.layout, turned: d.turned ?? null, start: d.start,
-      actions, earlier, shown: shownBy }));
+      actions, earlier, shown: shownBy, claimed: [...claimed] }));
     if (got.ok) {
       earlier.push(got.deal);
       log.push({ kind: "fair" });
@@ -520,6 +573,7 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
     }
     if (!cards.length) return;
     const want = waitFor?.[String(seat)];
+    if (want === undefined && !faulted && config.game === "katte" && !claimed.has(seat)) return claimedBy(seat, cards);
     const got = [...(turnedIn.get(seat) ?? []), ...cards];
     if (faulted || want === undefined || got.length > want) {
       log.push({ kind: "refused", seat, why: "cards" });
@@ -553,6 +607,7 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
         turnedIn.clear();
         shownBy = {};
         committed = false;
+        claimed.clear();
         const out = await session.run("deal", { options: { game: config.game, deal: d.id, cards: d.cards, seats: d.seats,
           me, layout: d.layout, relay: d.host } });
         send(out.send);
