@@ -277,7 +277,7 @@ def np_show(seat: str | int, codes: str) -> str:
 
 
 def np_claim(seat: str | int, codes: str) -> str:
-    return _json(_np().claim(int(seat), json.loads(codes)))
+    return _np(lambda t: t.claim(int(seat), json.loads(codes)))
 
 
 def np_receive(codes: str) -> str:
