@@ -5,6 +5,7 @@ arithmetic on a small case, not a strength figure."""
 
 from __future__ import annotations
 
+import doctest
 import sys
 from pathlib import Path
 from typing import Any
@@ -91,3 +92,10 @@ def test_bid_regret_is_reproducible_from_its_seed() -> None:
         assert row["regret"] >= 0
         assert row["values"][row["best"]] == max(row["values"])
     assert bid_regret.figure(first).startswith("2 positions: bid regret")
+
+
+def test_the_tools_examples_hold() -> None:
+    # their docstrings' worked cases: the regret, the intervals, the correlation, the units
+    for module in (bid_regret, katko_screen):
+        result = doctest.testmod(module)
+        assert result.failed == 0 and result.attempted >= 2

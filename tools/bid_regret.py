@@ -73,12 +73,25 @@ def regret(values: list[float], bid: int) -> float:
 def mean_ci(xs: list[float]) -> tuple[float, float]:
     """The mean and its 95% interval's half-width (normal).
 
-    >>> mean_ci([0.0, 0.0, 0.3, 0.1])
-    (0.1, 0.2)
+    >>> mean_ci([1.0, 3.0])
+    (2.0, 1.96)
     """
     m = sum(xs) / len(xs)
     sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1)) if len(xs) > 1 else 0.0
     return round(m, 12), round(1.96 * sd / math.sqrt(len(xs)), 12)
+
+
+def wilson(k: int, n: int) -> tuple[float, float]:
+    """The 95% Wilson interval of a share ``k`` of ``n``: unlike the normal one, not empty
+    when no bid (or every bid) differs.
+
+    >>> [round(x, 4) for x in wilson(0, 20)]
+    [0.0, 0.1611]
+    """
+    z2 = 1.96 ** 2
+    centre = (k + z2 / 2) / (n + z2)
+    half = math.sqrt(z2 * (k * (n - k) / n + z2 / 4)) / (n + z2)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def positions(seed: int) -> Iterator[tuple[int, int, dict[str, Any], int]]:
@@ -136,8 +149,10 @@ def figure(rows: list[dict[str, Any]]) -> str:
         return f"{len(rows)} positions"
     m, ci = mean_ci([r["regret"] for r in rows])
     differ = sum(r["bid"] != r["best"] for r in rows)
+    low, high = wilson(differ, len(rows))
     return (f"{len(rows)} positions: bid regret {m:.4f} ± {ci:.4f} base prices per deal; "
-            f"the bid differs from the reference's in {differ} ({100 * differ / len(rows):.1f}%)")
+            f"the bid differs from the reference's in {differ} ({100 * differ / len(rows):.1f}%, "
+            f"95% interval {100 * low:.1f}–{100 * high:.1f}%)")
 
 
 def main(argv: list[str] | None = None) -> int:
