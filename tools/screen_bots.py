@@ -13,13 +13,31 @@ never leaks into the current bot's run.
 ``--oracle`` (Katko, Katte and Kočka) instead has seat 0's hard bot search the true hidden hands
 in place of sampled ones: what perfect reading of the others' hands would win with the same
 playouts.
+
+Without a patch or ``--oracle`` the units are played once and seat 0's mean is printed beside
+the fair share (1/seats of the hands or matches): the tools' own levels (``TOOL_LEVELS``) make
+such a table worth playing, e.g. Katte's hard bot against three of the hard bot before its
+plan search (issue 52), whose seats would all be alike and so make exactly the fair share:
+
+    nice -n 19 python tools/screen_bots.py --jobs 1 --minutes 60 --out /tmp/hh.jsonl \
+        katte hard,hard-before,hard-before,hard-before 2000 1100001
+
+``--out`` appends one JSON line per result (a run cut short keeps every unit it finished; the
+current and changed runs go seed by seed, so the finished units are paired), ``--minutes``
+submits no unit after that long, and a partial figure is printed every ``--every`` units.
+In Katko each result also counts the deals of its match units and the last tricks seat 0
+won (issue 52's per-deal screen): ``--deals-only`` plays one deal per rotation in place of
+a match, and the figures are then last tricks won per deal (``tools/katko_screen.py`` checks
+the per-deal screen against the match results).
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import math
+import os
 import sys
 import time
 from multiprocessing import Pool
@@ -28,8 +46,26 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.bots import arena
+from engine.bots import Bot, Budget, arena, make_bot
+from engine.bots.katte.hard import HardBot as KatteHard
 from engine.games import GAMES
+
+
+class KatteHardBefore(KatteHard):
+    """Katte's hard bot as it was before its plan search (issue 52): the same code with the
+    search of its own later cards off, so its tricks 3 and 4 use the medium playouts."""
+
+    plan_seats = ()
+
+
+TOOL_LEVELS: dict[tuple[str, str], type[Bot]] = {("katte", "hard-before"): KatteHardBefore}
+"""Levels the tools seat beside the page's ones; never offered on the page."""
+
+
+def make_level(game: str, level: str, seed: int | None = None, budget: Budget | None = None) -> Bot:
+    """A bot of one of the page's levels or of ``TOOL_LEVELS``."""
+    tool = TOOL_LEVELS.get((game, level))
+    return tool(seed, budget) if tool is not None else make_bot(game, level, seed=seed, budget=budget)
 
 
 def patch(patches: list[str], apply: bool = True) -> None:
@@ -50,9 +86,45 @@ def patch(patches: list[str], apply: bool = True) -> None:
 
 
 def unit(args: tuple[str, list[str], int, list[str]]) -> tuple[int, float]:
+    seed, result = unit_measures(args)
+    return seed, result["value"]
+
+
+def unit_measures(args: tuple[str, list[str], int, list[str]], deals_only: bool = False) -> tuple[int, dict[str, Any]]:
+    """One duplicate unit (every rotation of the seats) with ``patches`` applied: seat 0's mean
+    result, and in Katko its last tricks won and the deals played over the rotations
+    (``deals_only``: one deal per rotation, its result the last trick)."""
     game, seats, seed, patches = args
     patch(patches)
-    return seed, arena._unit((game, len(seats), seats, seed, None, None))[0]
+    players = len(seats)
+    last = {"won": 0, "deals": 0}
+    slot_seat = [0]
+
+    def count(match: Any) -> None:
+        result = match.deal_result()
+        if "last_trick" in result:
+            last["deals"] += 1
+            last["won"] += result["last_trick"] == slot_seat[0]
+        if deals_only:
+            raise _DealOver
+
+    value = 0.0
+    for rotation in range(players):
+        slot_seat[0] = (players - rotation) % players  # the seat whose slot is 0 in this rotation
+        try:
+            value += arena.play_unit(game, players, seats, seed, rotation, after_deal=count, make=make_level)[0]
+        except _DealOver:
+            pass
+    out: dict[str, Any] = {"value": value / players}
+    if last["deals"]:
+        out.update(last_tricks=last["won"] / last["deals"], won=last["won"], deals=last["deals"])
+        if deals_only:
+            out["value"] = out["last_tricks"]
+    return seed, out
+
+
+class _DealOver(Exception):
+    """Ends a unit after its first deal (``--deals-only``)."""
 
 
 ORACLE_GAMES = ("katko", "katte", "kocka")
@@ -129,6 +201,54 @@ def interval(xs: list[float]) -> tuple[float, float]:
     return m, 1.96 * sd / math.sqrt(len(xs))
 
 
+def task(args: tuple[str, str, list[str], int, list[str], bool]) -> dict[str, Any]:
+    """One unit of the ``current`` run, the ``changed`` one (its patches) or the ``oracle``: a
+    log row (seed, run, seat 0's measures, the CPU seconds and the load it ran under)."""
+    run, game, seats, seed, patches, deals_only = args
+    start = time.process_time()
+    if run == "oracle":
+        measures: dict[str, Any] = {"value": oracle_unit((game, seed, len(seats)))[1]}
+    else:
+        measures = unit_measures((game, seats, seed, patches), deals_only)[1]
+    return {"game": game, "seats": seats, "seed": seed, "run": run, "patches": patches, "deals_only": deals_only,
+            **measures,
+            "cpu": round(time.process_time() - start, 2), "load": os.getloadavg()[0]}
+
+
+def summary(rows: list[dict[str, Any]], fair: float, paired: bool) -> list[str]:
+    """The figures of the finished units: each run's mean of seat 0 and, when ``paired``, the
+    difference changed − current over the seeds both finished (else seat 0 − the fair share);
+    in Katko the last tricks won per deal too. Means with their 95% intervals."""
+    by_run: dict[str, dict[int, dict[str, Any]]] = {}
+    for row in rows:
+        by_run.setdefault(row["run"], {})[row["seed"]] = row
+    runs = [r for r in ("current", "changed", "oracle") if r in by_run]
+    seeds = sorted(set.intersection(*(set(by_run[r]) for r in runs))) if runs else []
+    if len(seeds) < 2:
+        return [f"{len(seeds)} units finished"]
+    out = []
+    for key, name in (("value", "result"), ("last_tricks", "last tricks won per deal")):
+        if not all(key in by_run[r][s] for r in runs for s in seeds):
+            continue
+        means = {r: interval([by_run[r][s][key] for s in seeds]) for r in runs}
+        line = f"{len(seeds)} units, {name}: " + ", ".join(f"{r} {m:+.4f} ± {ci:.4f}" for r, (m, ci) in means.items())
+        if paired:
+            other = runs[1]
+            d = interval([by_run[other][s][key] - by_run["current"][s][key] for s in seeds])
+            line += f"; paired difference {d[0]:+.4f} ± {d[1]:.4f}"
+        else:
+            m, ci = means["current"]
+            line += f"; − the fair share {m - fair:+.4f} ± {ci:.4f}"
+        out.append(line)
+    return out
+
+
+def fair_share(game: str, players: int) -> float:
+    """What seat 0 makes in duplicate when every seat is alike: exactly 1/seats of the hands
+    or matches (the other measures are against the table, so 0)."""
+    return 1.0 / players if game in ("katte", "katko") else 0.0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("game", choices=sorted(GAMES))
@@ -138,28 +258,53 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("patches", nargs="*", help="module:attribute=value, applied to the changed run")
     parser.add_argument("--oracle", action="store_true", help="Katko, Katte, Kočka: seat 0 searches the true hands")
     parser.add_argument("--jobs", type=int, default=2, help="processes at once (default 2)")
+    parser.add_argument("--out", type=Path, help="append one JSON line per result to this log")
+    parser.add_argument("--minutes", type=float, help="submit no unit after this many minutes")
+    parser.add_argument("--every", type=int, default=50, help="print a partial figure every this many units")
+    parser.add_argument("--deals-only", action="store_true", help="Katko: one deal per rotation, last tricks won")
     args = parser.parse_args(argv)
     patch(args.patches, apply=False)  # a wrong name stops the screen before any unit runs
     seats = args.seats.split(",")
-    seeds = range(args.seed, args.seed + args.units)
+    for level in seats:
+        if (args.game, level) not in TOOL_LEVELS:
+            make_bot(args.game, level)  # a wrong level stops the screen here too
+    if args.oracle and (args.game not in ORACLE_GAMES or seats != ["hard", "medium", "medium", "medium"]):
+        parser.error(f"--oracle is for {', '.join(ORACLE_GAMES)}, hard,medium,medium,medium")
+    if args.deals_only and args.game != "katko":
+        parser.error("--deals-only is Katko's")
+    runs = ["current"] + (["oracle"] if args.oracle else ["changed"] if args.patches else [])
+    todo = [(run, args.game, seats, s, args.patches if run == "changed" else [], args.deals_only)
+            for s in range(args.seed, args.seed + args.units) for run in runs]
     start = time.time()
-    runs: dict[str, dict[int, float]] = {}
+    stop = start + args.minutes * 60 if args.minutes is not None else math.inf
+    rows: list[dict[str, Any]] = []
+    fair = fair_share(args.game, len(seats))
+    log = args.out.open("a") if args.out is not None else None
     with Pool(args.jobs, maxtasksperchild=1) as pool:
-        runs["current"] = dict(pool.imap_unordered(unit, [(args.game, seats, s, []) for s in seeds]))
-        if args.oracle:
-            if args.game not in ORACLE_GAMES or seats != ["hard", "medium", "medium", "medium"]:
-                parser.error(f"--oracle is for {', '.join(ORACLE_GAMES)}, hard,medium,medium,medium")
-            runs["changed"] = dict(pool.imap_unordered(oracle_unit, [(args.game, s, 4) for s in seeds]))
-        else:
-            runs["changed"] = dict(pool.imap_unordered(unit, [(args.game, seats, s, args.patches) for s in seeds]))
+        pending: list[Any] = []
+        while todo or pending:
+            while todo and len(pending) < args.jobs and time.time() < stop:
+                pending.append(pool.apply_async(task, (todo.pop(0),)))
+            if not pending:
+                break
+            pending[0].wait()
+            for result in [p for p in pending if p.ready()]:
+                pending.remove(result)
+                rows.append(result.get())
+                if log is not None:
+                    log.write(json.dumps(rows[-1]) + "\n")
+                    log.flush()
+                if len(rows) % (args.every * len(runs)) == 0:
+                    for line in summary(rows, fair, len(runs) > 1):
+                        print(f"[{time.time() - start:.0f} s, load {rows[-1]['load']:.1f}] {line}",
+                              file=sys.stderr, flush=True)
+    if log is not None:
+        log.close()
     what = "the true hands" if args.oracle else " ".join(args.patches) or "(no patch)"
-    current, changed = (interval(list(runs[k].values())) for k in ("current", "changed"))
-    diff = interval([runs["changed"][s] - runs["current"][s] for s in seeds])
-    print(f"{args.game}, seat 0 {seats[0]} vs {','.join(seats[1:])}, {args.units} units from seed {args.seed}, "
-          f"{time.time() - start:.0f} s")
-    print(f"  current:            {current[0]:+.4f} ± {current[1]:.4f}")
-    print(f"  with {what}: {changed[0]:+.4f} ± {changed[1]:.4f}")
-    print(f"  paired difference:  {diff[0]:+.4f} ± {diff[1]:.4f}")
+    print(f"{args.game}, seat 0 {seats[0]} vs {','.join(seats[1:])}, from seed {args.seed}, "
+          f"{time.time() - start:.0f} s; changed: {what}")
+    for line in summary(rows, fair, len(runs) > 1):
+        print(f"  {line}")
     return 0
 
 

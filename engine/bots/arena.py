@@ -21,7 +21,7 @@ from multiprocessing import Pool
 from typing import Any, Self
 
 from ..games import GAMES
-from . import Budget, make_bot
+from . import Bot, Budget, make_bot
 
 UNIT = {"katte": "deals", "katko": "matches", "call-kitti": "matches", "kocka": "deals"}
 MEASURE = {
@@ -35,15 +35,18 @@ MAX_DEALS = 400  # a safety net for a match that will not end
 
 def play_unit(game: str, players: int, seats: list[str], seed: int, rotation: int,
               options: dict[str, Any] | None = None, samples: dict[str, int] | None = None,
-              before: Callable[[Any], None] | None = None) -> list[float]:
+              before: Callable[[Any], None] | None = None, after_deal: Callable[[Any], None] | None = None,
+              make: Callable[[str, str, int, Budget | None], Bot] | None = None) -> list[float]:
     """Play one unit with the levels rotated; the result of each *level slot*. ``samples``
     gives a level's search a sample count other than its default (the tests' lighter hard bot);
-    ``before`` is shown the match before each decision (tools/screen_bots.py's oracle)."""
+    ``before`` is shown the match before each decision (tools/screen_bots.py's oracle),
+    ``after_deal`` after each deal; ``make`` makes a level's bot (the tools' own levels)."""
     cls = GAMES[game]
     match = cls.new(players, options or {}, seed=seed)
     slot_of_seat = [(s + rotation) % players for s in range(players)]
     budgets = {level: Budget(n) for level, n in (samples or {}).items()}
-    bots = [make_bot(game, seats[slot_of_seat[s]], seed=seed * 31 + s, budget=budgets.get(seats[slot_of_seat[s]]))
+    maker = make or (lambda g, level, seed, budget: make_bot(g, level, seed=seed, budget=budget))
+    bots = [maker(game, seats[slot_of_seat[s]], seed * 31 + s, budgets.get(seats[slot_of_seat[s]]))
             for s in range(players)]
     deals = 1
     while True:
@@ -54,6 +57,8 @@ def play_unit(game: str, players: int, seats: list[str], seed: int, rotation: in
                         before(match)
                     match.apply(bots[seat].decide(match.view(seat)).action)
         result = match.deal_result()
+        if after_deal is not None:
+            after_deal(match)
         if game == "katte" and result["winner"] is None and deals < MAX_DEALS:
             match.start_deal()  # a double automatic win: the same hand is dealt again
             deals += 1

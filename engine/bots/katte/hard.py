@@ -96,6 +96,9 @@ class HardBot(Bot):
     """PIMC over samples that respect every public fact; exact tricks 5–6."""
 
     level = "hard"
+    plan_seats: tuple[int, ...] | None = None
+    """The table sizes at which it searches its own later cards (``None``: ``plan.PLAN_SEATS``);
+    ``()`` is the bot before the plan search, for the tools' tables (``tools/screen_bots.py``)."""
 
     def __init__(self, seed: int | None = None, budget: Budget | None = None) -> None:
         # read through the package, where the strength test lowers it for CI
@@ -112,7 +115,7 @@ class HardBot(Bot):
         budget = self.budget
         assert budget is not None  # always set by __init__
         samples = budget.samples if budget.seconds is not None else samples_for(budget.samples, view["players"])
-        tally = yield from search(facts, moves, self.rng, samples, budget.seconds)
+        tally = yield from search(facts, moves, self.rng, samples, budget.seconds, self.plan_seats)
         worlds, total = tally.worlds, tally.weight
         wins = [tally.total(m) for m in moves]
         if not worlds:  # nothing fits (never expected): fall back on the rules of thumb
@@ -138,15 +141,17 @@ def hand_won(world: Sim, move: Move, me: int, showdown: bool) -> float:
     return 1.0 if winner == me else 0.0
 
 
-def search(facts: Facts, moves: list[Move], rng: Random, samples: int,
-           seconds: float | None = None) -> Generator[None, None, Tally[Move]]:
+def search(facts: Facts, moves: list[Move], rng: Random, samples: int, seconds: float | None = None,
+           plan_seats: tuple[int, ...] | None = None) -> Generator[None, None, Tally[Move]]:
     """The hard bot's search: every move's hands won over sampled worlds, each world
     weighed by how well the medium rules explain the others' plays in it; from
     ``PLAN_FROM`` to the trick before ``SOLVE_FROM`` at four seats, with the bot's own later choices
-    searched per information set (:mod:`.plan`: its worlds in proportion to ``samples``)."""
+    searched per information set (:mod:`.plan`: its worlds in proportion to ``samples``; at the
+    table sizes ``plan_seats``, ``plan.PLAN_SEATS`` unless given)."""
     showdown = facts.sim.trick_no >= SOLVE_FROM
     surprise = surprise_for(facts.sim.n)
-    if facts.sim.n in plan.PLAN_SEATS and plan.PLAN_FROM <= facts.sim.trick_no < SOLVE_FROM:
+    seats = plan.PLAN_SEATS if plan_seats is None else plan_seats
+    if facts.sim.n in seats and plan.PLAN_FROM <= facts.sim.trick_no < SOLVE_FROM:
         # a time budget (hints, tests) keeps at most the arena's worlds, whose p95 fits the pause
         count = plan.plan_worlds(samples if seconds is None else min(samples, ARENA_SAMPLES), ARENA_SAMPLES)
         return (yield from plan.plan_search(facts, moves, rng, count, surprise))
