@@ -35,17 +35,21 @@ export function atNoPeek() {
   }
 }
 
-/** The games whose no-peek deal plays through today (issue 50, in progress): Kočka, Katte, Call Kitti, Katko. */
-const NO_PEEK_PREVIEW = new Set(["kocka", "katte", "call-kitti", "katko"]);
-/** The lead's one-line switch: while true, those games offer no-peek only on a page opened with
- * ``?preview=nopeek``; false once every game's no-peek table plays whole matches. */
-const NO_PEEK_NEEDS_QUERY = true;
+/** The games whose no-peek table plays whole matches (issue 50): every game. */
+const NO_PEEK_GAMES = new Set(["kocka", "katte", "call-kitti", "katko"]);
+/** The lead's one-line switch for the quick match: while true, a quick match is no-peek only on
+ * a page opened with ``?preview=nopeek`` (its netns tests still play the host-dealt table). */
+const NO_PEEK_QUICK_NEEDS_QUERY = true;
 
-/** Whether ``game``'s tables are no-peek where asked (issue 50): offered on a friends table,
- * on by default at its quick match. @param {string} game */
+/** Whether a friends table of ``game`` offers the no-peek choice (issue 50). @param {string} game */
 export function noPeekOffered(game) {
-  return NO_PEEK_PREVIEW.has(game)
-    && (!NO_PEEK_NEEDS_QUERY || new URLSearchParams(location.search).getAll("preview").includes("nopeek"));
+  return NO_PEEK_GAMES.has(game);
+}
+
+/** Whether ``game``'s quick match deals no-peek (on by default where it is). @param {string} game */
+export function noPeekQuick(game) {
+  return noPeekOffered(game)
+    && (!NO_PEEK_QUICK_NEEDS_QUERY || new URLSearchParams(location.search).getAll("preview").includes("nopeek"));
 }
 
 let host = null; // {host, invites: Map<seat, invite>, channel} while this page hosts

@@ -16,7 +16,7 @@
 // Before the first quick match the page says what goes to whom (the relays, the strangers,
 // the host's device) and asks for a name; the choice is remembered.
 //
-// A game whose no-peek table plays through (friends.js: noPeekOffered) has no-peek quick
+// A game whose no-peek table plays through (friends.js: noPeekQuick) has no-peek quick
 // matches (issue 50): the players' devices deal, the table's announcement says so, and a page
 // sits only at tables that deal as it does (a no-peek page leaves a host that sends it a
 // whole table).
@@ -27,7 +27,7 @@ import { newKeys } from "./nostr.js";
 import { ANNOUNCE_MS, ANSWER_MS, MAX_AGE_S, choose, listing, lobbyFilter, makeAnnouncement, makeLooking,
   parseLobbyEvent, senderLimiter } from "./quick-lobby.js";
 import { relayPool } from "./relay-pool.js";
-import { netForm, netSettings, noPeekOffered, publicSeats, seatFriend } from "./friends.js";
+import { netForm, netSettings, noPeekQuick, publicSeats, seatFriend } from "./friends.js";
 import { newCode } from "./words.js";
 import * as protocol from "./protocol.js";
 
@@ -113,7 +113,7 @@ export function quickMatch(section, game, hooks) {
     required: true, "aria-describedby": "quick-said", value: name });
   const said = el("p", { id: "quick-said", role: "alert" });
   // at a no-peek table the host's device deals nothing: what is said of it, and what every player sees instead
-  const noPeek = noPeekOffered(game);
+  const noPeek = noPeekQuick(game);
   const consent = noPeek ? ["relays", "players", "nopeek", "check", "bots", "timer"] : ["relays", "players", "host", "timer"];
   const consentKey = { nopeek: "web.nopeek.consent.host", check: "web.nopeek.note.check", bots: "web.nopeek.note.bots" };
   const form = el("form", { class: "join-form", novalidate: true, onsubmit: (/** @type {Event} */ e) => {
@@ -156,7 +156,7 @@ export function quickMatch(section, game, hooks) {
  */
 async function begin(section, preset, name, hooks, lead = "", tried = new Set()) {
   const s = {
-    preset, name, hooks, section, state: "looking", nopeek: noPeekOffered(preset.game),
+    preset, name, hooks, section, state: "looking", nopeek: noPeekQuick(preset.game),
     keys: /** @type {import("./nostr.js").Keys | null} */ (null),
     pool: /** @type {import("./relay-pool.js").Pool | null} */ (null),
     room: /** @type {{leave(): void} | null} */ (null),
