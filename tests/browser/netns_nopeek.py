@@ -218,7 +218,8 @@ def test_page_level_cheats_are_named_on_every_page(table: NoPeekTable) -> None:
     }; }""")
     named = f"() => ({LOG})().some((e) => (e.kind === 'void' || e.kind === 'refused' && e.why !== 'forged') && e.seat === 1)"
     table.play(stop=lambda: all(p.evaluate(named) for p in pages.values()))
-    assert ben.evaluate("window.__cheated || null"), "Ben's page had a trick to revoke in"
+    assert ben.evaluate("window.__cheated || null"), ("Ben's page had a trick to revoke in",
+                                                     {s: p.evaluate(LOG) for s, p in pages.items()})
     for seat, page in pages.items():
         page.wait_for_function(named, timeout=60_000)
         said = page.evaluate(STATE)

@@ -535,8 +535,9 @@ Promise.all([store.loadAll(), takeUpdate(() => Boolean(playing))]).then(([{ save
  * whole deal, and this one's keys are gone): said plainly, with the way back to the lobby.
  * (The others saw this page leave: its hand was opened and a computer player took it.) */
 function reloadedNoPeek() {
-  if (!atNoPeek()) return false;
+  const reloaded = atNoPeek();
   markNoPeek(false);
+  if (!reloaded) return false;
   const section = showOnly("friends");
   section.replaceChildren(el("h1", { id: "friends-title", text: t("web.nopeek.reload.title") }),
     el("p", { id: "join-status", role: "alert", text: t("web.nopeek.reload.text") }),

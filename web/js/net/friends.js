@@ -18,18 +18,23 @@ const $ = (id) => document.getElementById(id);
 /** A no-peek match on this tab (its session's storage): a reload cannot resume one, and says so. */
 const NO_PEEK_KEY = "kortti.nopeek.playing";
 
-/** Marks (or clears) this tab as at a no-peek match: a reload finds the mark. @param {boolean} on */
+/** Marks (or clears) this tab as at a no-peek match, at the address it plays on: a reload
+ * finds the mark. @param {boolean} on */
 export function markNoPeek(on) {
   try {
-    if (on) sessionStorage.setItem(NO_PEEK_KEY, "1");
+    if (on) sessionStorage.setItem(NO_PEEK_KEY, location.hash || "#/");
     else sessionStorage.removeItem(NO_PEEK_KEY);
   } catch { /* private mode: a reload then opens the lobby */ }
 }
 
-/** Whether this tab was at a no-peek match (a reload: the mark is still there). */
+/** Whether this page is a reload of a no-peek match (the mark is still there): on the address
+ * it played on, or any but an invitation to another table (a friend who opens a new invite
+ * in the same tab goes to that table: the match left behind is gone either way). */
 export function atNoPeek() {
   try {
-    return sessionStorage.getItem(NO_PEEK_KEY) === "1";
+    const at = sessionStorage.getItem(NO_PEEK_KEY);
+    if (at === null) return false;
+    return at === location.hash || !location.hash.startsWith("#/join/");
   } catch {
     return false;
   }
