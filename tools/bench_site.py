@@ -124,6 +124,7 @@ from urllib.parse import unquote, urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "web"))
+sys.path.insert(0, str(ROOT / "tests"))  # (the browser tests' conftest imports build_steps as pytest puts it)
 
 from gen.serve import Handler, Server
 
