@@ -221,8 +221,8 @@ class Table:
         h.wait_for_selector("#room-deal:enabled")
         h.click("#room-deal")
         h.wait_for_selector("#table:not([hidden])")
-        for friend in self.friends.values():
-            friend.wait_for_selector("#table:not([hidden])", timeout=20_000)
+        for friend in self.friends.values():  # (a no-peek deal: Python's boot and the dealing first, on a loaded CI)
+            friend.wait_for_selector("#table:not([hidden])", timeout=60_000)
 
     def record(self) -> dict[str, Any]:
         return dict(self.host.evaluate("window.kortti.record()"))

@@ -68,16 +68,23 @@ def wait_turn(page: Any, timeout: int = 30_000) -> str:
     return str(page.wait_for_function(TURN, timeout=timeout).json_value())
 
 
+FREE_CARD = "#hand .card.usable[aria-pressed=false]"
+GO_OR_FREE = f"""() => document.querySelector('#select-go:enabled') || document.querySelector('{FREE_CARD}')"""
+
+
 def take_turn(page: Any, kind: str) -> None:
     """One human decision by clicking: the first enabled card(s), like a hurried player."""
     if kind == "select":  # choose cards in order until the confirm button is enabled
-        for _ in range(20):
+        for _ in range(40):
             if page.is_enabled("#select-go"):
                 break
-            free = page.locator("#hand .card.usable[aria-pressed=false]")
-            if not free.count():  # all placed: the engine's verdict on them is on its way
-                page.wait_for_selector("#select-go:enabled")
-                break
+            free = page.locator(FREE_CARD)
+            if not free.count():
+                # all placed (the engine's verdict on them is on its way), or the turn is taken
+                # back a moment (a computer player's simultaneous move first: a leaver's at a
+                # no-peek table); the selection stays, so go on once either is over
+                page.wait_for_function(GO_OR_FREE)
+                continue
             free.first.click()
         page.click("#select-go")
     elif kind == "play":
