@@ -72,7 +72,8 @@ class NoPeekTable(Table):
         the pages still at the table (else all). Returns the turns taken."""
         pages = only if only is not None else self.seat_pages()
         turns = 0
-        for _ in range(300):
+        stalled_since = time.monotonic()
+        while time.monotonic() - stalled_since < STALL_S and turns < 300:
             if stop and stop():
                 return turns
             kinds = {s: p.evaluate(TURN) for s, p in pages.items() if not p.is_closed()}
@@ -92,9 +93,14 @@ class NoPeekTable(Table):
                     said = {s: (p.evaluate(SAID), p.evaluate(DRAWN)) for s, p in pages.items()}
                     raise AssertionError(f"seat {seat}'s {kind} failed: {said}; {self.console[-20:]}") from e
                 turns += 1
+                stalled_since = time.monotonic()
         said = {s: (p.evaluate(SAID), p.evaluate(DRAWN)) for s, p in pages.items() if not p.is_closed()}
-        raise AssertionError(f"the deal did not end: {said}; {self.console[-20:]}")
+        raise AssertionError(f"the deal did not end ({turns} turns; at most {STALL_S} s with none): {said}; {self.console[-20:]}")
 
+
+# No person's turn for this long: the deal is stuck (a condition polled, not a sleep; generous
+# for a loaded CI, where opening a leaver's escrow and the computer players' moves take a while).
+STALL_S = 90
 
 # What a page says while a deal is dealt, and what its no-peek table noted (a failure says where it stopped).
 SAID = """() => ({status: document.getElementById('room-status')?.textContent || document.getElementById('join-status')?.textContent,
