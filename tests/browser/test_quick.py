@@ -122,14 +122,24 @@ def test_a_lone_public_table_announces_itself_as_the_relays_should_see_it(page: 
     for words in ("The host's device deals the cards", "people who arrive take them from the next deal"):
         assert words in said, said
     assert "no-peek" not in said.lower() and not page.query_selector("#quick-nopeek")
+    # a no-peek table with more people is there to be heard while the page looks: it deals otherwise
+    now = int(time.time())
+    no_peek = make_event(coincurve.PrivateKey(), KIND_TABLE, json.dumps(
+        {"v": VERSION, "game": "katko", "preset": "katko-4", "free": 1, "humans": 3, "code": "-".join(WORDS[:4]),
+         "opened": now - 60, "nopeek": True}), now, [["t", TOPIC]], work=DIFFICULTY)
     page.fill("#quick-name", "Ann")
     page.click("#quick-go")
-    # nobody else: the page deals at once against computer players and opens its table
+    page.wait_for_selector("#quick-status:has-text('Looking for a table…')")
+    key = page.evaluate("window.kortti.quick().pubkey")
+    listener.wait(KIND_LOOKING, key, 0, 10)
+    listener.ws.send(json.dumps(["EVENT", no_peek]))  # (heard before the page picks: it listens 2.5 s)
+    # so nobody else: the page deals at once against computer players and opens its table
     page.wait_for_selector("#table:not([hidden])", timeout=BOOT_TIMEOUT)
     page.wait_for_selector("#quick-note:has-text('Nobody else is here yet: you play the computer players until someone comes.')")
+    assert no_peek["pubkey"] in {pubkey for _, kind, pubkey in relay.accepted if kind == KIND_TABLE}  # (passed on)
+    assert page.evaluate("window.kortti.quick().tried") == []
     assert page.evaluate("location.hash") == "#/play/katko"
     assert page.evaluate("window.kortti.model().timer?.seconds") == 45  # public tables: always the turn timer
-    key = page.evaluate("window.kortti.quick().pubkey")
     listener.wait(KIND_TABLE, key, 0, 10)
     looking, = listener.of(KIND_LOOKING, key)
     ad = json.loads(listener.of(KIND_TABLE, key)[0]["content"])
