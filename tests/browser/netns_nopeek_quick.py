@@ -48,10 +48,11 @@ class Strangers:
         self.errors: list[str] = []
         self.console: list[str] = []  # (what the pages warned of: a failure says it)
 
-    def open(self, name: str, preview: bool = True) -> Any:
+    def open(self, name: str, no_peek: bool = True) -> Any:
         """A player's lobby with Kočka chosen, booted, the relay set (as under Connection
-        settings), the quick match's consent given and its name typed (``preview``: a page
-        with the no-peek preview; without it Kočka's quick match is dealt by its host)."""
+        settings), the quick match's consent given and its name typed (``no_peek``: the
+        default; without it the player turns the lobby's "No-peek deal" off, and its quick
+        match is dealt by its host)."""
         ctx = self.browser.new_context(base_url=self.base_url)
         ctx.add_init_script(SAID)
         ctx.add_init_script(f"""localStorage.setItem("kortti.friends.net",
@@ -60,12 +61,15 @@ class Strangers:
         page = ctx.new_page()
         page.on("pageerror", lambda e: self.errors.append(f"{name}: {e}"))
         page.on("console", lambda m: self.console.append(f"{name} {m.type}: {m.text}") if m.type in ("warning", "error") else None)
-        page.goto("/?fast&preview=nopeek" if preview else "/?fast")  # (Kočka's no-peek table is a preview)
+        page.goto("/?fast")
         page.wait_for_selector("body[data-ready='1']", timeout=BOOT_TIMEOUT)
         page.check("input[name=game][value='kocka']")
+        assert page.is_checked("#quick-nopeek-choice")
+        if not no_peek:
+            page.uncheck("#quick-nopeek-choice")
         page.click("#quick-start")
         page.wait_for_selector("#quick-consent")
-        assert ("The players' devices deal the cards between them" in page.inner_text("#quick-consent")) == preview
+        assert ("The players' devices deal the cards between them" in page.inner_text("#quick-consent")) == no_peek
         page.fill("#quick-name", name)
         return page
 
@@ -153,9 +157,9 @@ def play_out(pages: dict[str, Any]) -> None:
 
 
 def test_two_strangers_meet_at_a_no_peek_quick_table(strangers: Strangers, relay: Relay) -> None:
-    # a table whose host deals (Cy's page has no no-peek preview), which a stranger on the relay
+    # a table whose host deals (Cy turned the no-peek deal off), which a stranger on the relay
     # announces as no-peek: Ann's page goes there, is sent a table by its host, and leaves it
-    cy = strangers.open("Cy", preview=False)
+    cy = strangers.open("Cy", no_peek=False)
     cy.click("#quick-go")
     plain = announced(relay.url, wait_state(cy, "hosting", 90_000)["pubkey"])
     assert "nopeek" not in plain
@@ -179,6 +183,7 @@ def test_two_strangers_meet_at_a_no_peek_quick_table(strangers: Strangers, relay
     # down mid-deal: he plays a computer player's seat face up until the deal ends
     ben = strangers.open("Ben")
     assert ben.inner_text("#quick-nopeek") == "No-peek · Computer players play face up"
+    assert "people who arrive take one over at once and play its cards face up until the deal ends" in ben.inner_text("#friends")
     ben.click("#quick-go")
     seated = wait_state(ben, "seated", 60_000)
     assert seated["tried"] == [hosting["pubkey"]]

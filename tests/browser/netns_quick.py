@@ -1,7 +1,8 @@
 """The quick match over real WebRTC and a relay on loopback (issue 48): five players, each in
 a browser context of its own (another device), find each other through the lobby's events
-on the relay, as on the public ones. Runs only inside a network namespace
-(test_in_netns.py): nothing leaves the machine.
+on the relay, as on the public ones. Each has turned the lobby's "No-peek deal" off: this is
+the quick match whose host deals (the no-peek one, the default: netns_nopeek_quick.py). Runs
+only inside a network namespace (test_in_netns.py): nothing leaves the machine.
 
 On the relay, beside the players, while the first three look: a stranger who floods it
 with listings of a table (one key, many events a second), and a table announced properly
@@ -149,7 +150,9 @@ def ready(page: Any) -> None:
 
 
 def ask(page: Any, name: str) -> None:
-    """The lobby's Quick match, the first time: what it sends where is said, a name is asked."""
+    """The lobby's Quick match, the first time, dealt by its host (the player turns the no-peek
+    deal off): what it sends where is said, a name is asked."""
+    page.uncheck("#quick-nopeek-choice")
     page.click("#quick-start")
     page.wait_for_selector("#quick-consent")
     consent = page.inner_text("#quick-consent")

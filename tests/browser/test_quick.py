@@ -1,9 +1,10 @@
 """The quick match on one page (issue 48), with a Nostr relay on loopback and none at all:
 what it says before the first one, the name it asks once, what a relay out of reach looks
 like, and a lone public table as the relays see it (its events checked here by a second
-implementation: hashlib and coincurve). A no-peek quick match (issue 50): what it says, its
-announcement, the tables it does not sit at. Strangers meeting over WebRTC: netns_quick.py,
-netns_nopeek_quick.py.
+implementation: hashlib and coincurve), dealt by its host: the player turned the lobby's
+"No-peek deal" off. A quick match is no-peek by default (issue 50): what it says, its
+announcement, the tables it does not sit at. Strangers meeting over WebRTC: netns_quick.py
+(host-dealt), netns_nopeek_quick.py.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ def quick(page: Any, relays: list[str]) -> None:
     stored_before(page, NET, json.dumps({"relays": relays, "stun": []}))
     open_lobby(page, "fast")
     page.check("input[name=game][value='katko']")
+    assert page.is_checked("#quick-nopeek-choice")  # (the quick match deals no-peek unless turned off)
 
 
 def test_a_quick_match_says_what_it_sends_asks_a_name_once_and_says_when_no_relay_answers(page: Any) -> None:
@@ -41,8 +43,10 @@ def test_a_quick_match_says_what_it_sends_asks_a_name_once_and_says_when_no_rela
     page.wait_for_selector("#quick-consent")
     said = page.inner_text("#friends")
     for words in ("Quick match: Katko", "4 players, 45 seconds a turn", "Public Nostr relays see that a table of this game exists",
-                  "see your name", "internet address", "The host's device deals the cards", "45-second timer"):
+                  "see your name", "internet address", "The players' devices deal the cards between them", "45-second timer",
+                  "public no-peek table", "people who arrive take one over at once and play its cards face up until the deal ends"):
         assert words in said, said
+    assert "The host's device deals the cards" not in said and "from the next deal" not in said
     assert page.input_value("#quick-name") == ""  # (the lobby's "You" is no name for strangers)
     page.click("#quick-go")
     assert page.inner_text("#quick-said") == "Type the name the others will see."
@@ -112,15 +116,30 @@ def listener(relay: Relay) -> Iterator[Listener]:
 def test_a_lone_public_table_announces_itself_as_the_relays_should_see_it(page: Any, relay: Relay,
                                                                          listener: Listener) -> None:
     quick(page, [relay.url])
+    page.uncheck("#quick-nopeek-choice")  # a table dealt by its host, as the player chose
     page.click("#quick-start")
+    said = page.inner_text("#friends")
+    for words in ("The host's device deals the cards", "people who arrive take them from the next deal"):
+        assert words in said, said
+    assert "no-peek" not in said.lower() and not page.query_selector("#quick-nopeek")
+    # a no-peek table with more people is there to be heard while the page looks: it deals otherwise
+    now = int(time.time())
+    no_peek = make_event(coincurve.PrivateKey(), KIND_TABLE, json.dumps(
+        {"v": VERSION, "game": "katko", "preset": "katko-4", "free": 1, "humans": 3, "code": "-".join(WORDS[:4]),
+         "opened": now - 60, "nopeek": True}), now, [["t", TOPIC]], work=DIFFICULTY)
     page.fill("#quick-name", "Ann")
     page.click("#quick-go")
-    # nobody else: the page deals at once against computer players and opens its table
+    page.wait_for_selector("#quick-status:has-text('Looking for a table…')")
+    key = page.evaluate("window.kortti.quick().pubkey")
+    listener.wait(KIND_LOOKING, key, 0, 10)
+    listener.ws.send(json.dumps(["EVENT", no_peek]))  # (heard before the page picks: it listens 2.5 s)
+    # so nobody else: the page deals at once against computer players and opens its table
     page.wait_for_selector("#table:not([hidden])", timeout=BOOT_TIMEOUT)
     page.wait_for_selector("#quick-note:has-text('Nobody else is here yet: you play the computer players until someone comes.')")
+    assert no_peek["pubkey"] in {pubkey for _, kind, pubkey in relay.accepted if kind == KIND_TABLE}  # (passed on)
+    assert page.evaluate("window.kortti.quick().tried") == []
     assert page.evaluate("location.hash") == "#/play/katko"
     assert page.evaluate("window.kortti.model().timer?.seconds") == 45  # public tables: always the turn timer
-    key = page.evaluate("window.kortti.quick().pubkey")
     listener.wait(KIND_TABLE, key, 0, 10)
     looking, = listener.of(KIND_LOOKING, key)
     ad = json.loads(listener.of(KIND_TABLE, key)[0]["content"])
@@ -166,13 +185,18 @@ def test_a_lone_public_table_announces_itself_as_the_relays_should_see_it(page: 
     assert listener.of(KIND_TABLE, key, left + 0.5) == []
     assert not relay.refused["invalid"]
     assert re.fullmatch(r"[0-9a-f]{64}", key)
+    # the choice is remembered with the lobby's others
+    page.reload()
+    page.wait_for_selector("#quick-nopeek-choice")
+    assert not page.is_checked("#quick-nopeek-choice")
 
 
 def test_a_no_peek_quick_match_says_so_announces_it_and_sits_only_at_no_peek_tables(page: Any, relay: Relay) -> None:
     topic = "kortti-quick:kocka-4"
     stored_before(page, NET, json.dumps({"relays": [relay.url], "stun": []}))
-    open_lobby(page, "fast&preview=nopeek")  # (Kočka's no-peek table is a preview: such a page offers it)
+    open_lobby(page, "fast")
     page.check("input[name=game][value='kocka']")
+    assert page.is_checked("#quick-nopeek-choice")  # (the default)
     listener = Listener(relay.url, topic)
     try:
         page.click("#quick-start")

@@ -393,6 +393,7 @@ const quickHooks = {
     return acrossLanguages("web.lobby.name.default").includes(name) ? "" : name;
   },
   saveName: (name) => lobby.setName(name),
+  noPeek: () => lobby.quickNoPeek(),
   host: hostQuickTable,
   unhost: () => { closeTable(); showOnly("friends"); go(location.hash.replace(/^#\/play\//, "#/quick/"), true); },
   showGuest: showGuestTable,

@@ -5,6 +5,7 @@
 // back to the default. Above the game choice: "Continue" offers for saved matches and
 // the saves that could not be read (kept aside, downloadable).
 import { readCode } from "./net/words.js";
+import { noPeekOffered } from "./net/friends.js";
 import { DATA, t, el, lang, onLanguage, acrossLanguages } from "./i18n.js";
 import { dateText, intlSpeaks, numbers } from "./plural.js";
 import { loadChoices, saveChoices, discardAside, dropMatch, loadAll, rawText } from "./records/store.js";
@@ -23,7 +24,8 @@ const SESSIONS = { katte: { choices: [5, 10, 20, 0], default: 10 } };
 
 // ------------------------------------------------------------ remembered choices
 
-// {game, name, levels: {seat: level or "person"}, people: {seat: name}, games: {game: {players, seat, session, options}}}
+// {game, name, levels: {seat: level or "person"}, people: {seat: name}, games: {game: {players, seat, session, options}},
+//  quickNoPeek: the quick match's "No-peek deal" (on unless turned off)}
 const memory = readMemory(loadChoices());
 
 function isObject(v) {
@@ -31,8 +33,9 @@ function isObject(v) {
 }
 
 function readMemory(raw) {
-  const m = { v: 1, game: "", name: "", levels: {}, people: {}, games: {} };
+  const m = { v: 1, game: "", name: "", levels: {}, people: {}, games: {}, quickNoPeek: true };
   if (!isObject(raw)) return m;
+  if (raw.quickNoPeek === false) m.quickNoPeek = false;
   if (typeof raw.game === "string" && raw.game in DATA.games) m.game = raw.game;
   if (typeof raw.name === "string") m.name = raw.name.slice(0, 24);
   if (isObject(raw.levels)) {
@@ -241,7 +244,8 @@ function render() {
     // a quick match: strangers online, at a public table of this game (its preset: quick-presets.js)
     el("div", { class: "daily quick" },
       el("button", { type: "button", id: "quick-start", "aria-describedby": "quick-help", text: t("web.quick.open") }),
-      el("small", { id: "quick-help", class: "help", text: t("web.quick.open.help", { game: t(`game.${game}`) }) })),
+      el("small", { id: "quick-help", class: "help", text: t("web.quick.open.help", { game: t(`game.${game}`) }) }),
+      ...quickNoPeekField(game)),
     daily,
     // a friends table: the same choices; friends at other devices take seats before the deal
     el("div", { class: "daily" },
@@ -254,6 +258,17 @@ function render() {
       el("button", { type: "button", id: "join-code-go", text: t("web.friends.join.go") }),
       el("small", { id: "join-code-help", class: "help", role: "status", text: t("web.friends.code.lobby.help") })));
   if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
+}
+
+/** The quick match's "No-peek deal", where the game has it: on unless the player turns it off
+ * (a quick match then sits only at tables its host deals). @param {string} game */
+function quickNoPeekField(game) {
+  if (!noPeekOffered(game)) return [];
+  return [el("span", { class: "quick-choice" },
+    el("input", { type: "checkbox", id: "quick-nopeek-choice", name: "quick-nopeek", checked: memory.quickNoPeek,
+      "aria-describedby": "quick-nopeek-help" }), " ",
+    el("label", { for: "quick-nopeek-choice", text: t("web.nopeek.choice") })),
+  el("small", { id: "quick-nopeek-help", class: "help", text: t("web.nopeek.choice.help") })];
 }
 
 function range(a, b) {
@@ -285,6 +300,7 @@ function collect() {
 
 form.addEventListener("change", (/** @type {Event & {target: HTMLInputElement}} */ e) => {
   if (e.target.name === "level") levels[Number(e.target.dataset.seat)] = e.target.value;
+  if (e.target.name === "quick-nopeek") memory.quickNoPeek = e.target.checked;
   if (["game", "players", "seat", "level"].includes(e.target.name)) render(); // (a person's row has a name)
   remember();
 });
@@ -513,6 +529,8 @@ export const lobby = {
   setReady() { ready = true; render(); },
   // what a table not set up in the lobby (a deal link, the deal of the day) still takes from it
   choicesFor() { return { name: form.elements.name?.value.trim() ?? memory.name }; },
+  /** Whether the player's quick matches deal no-peek (the lobby's "No-peek deal", on unless turned off). */
+  quickNoPeek() { return memory.quickNoPeek; },
   /** The player's name, given elsewhere (a quick match asks for one): the lobby's from now on. @param {string} name */
   setName(name) {
     memory.name = name;

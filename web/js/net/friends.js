@@ -42,19 +42,9 @@ export function atNoPeek() {
 
 /** The games whose no-peek table plays whole matches (issue 50): every game. */
 const NO_PEEK_GAMES = new Set(["kocka", "katte", "call-kitti", "katko"]);
-/** The lead's one-line switch for the quick match: while true, a quick match is no-peek only on
- * a page opened with ``?preview=nopeek`` (its netns tests still play the host-dealt table). */
-const NO_PEEK_QUICK_NEEDS_QUERY = true;
-
-/** Whether a friends table of ``game`` offers the no-peek choice (issue 50). @param {string} game */
+/** Whether a friends table and the quick match of ``game`` offer the no-peek choice (issue 50). @param {string} game */
 export function noPeekOffered(game) {
   return NO_PEEK_GAMES.has(game);
-}
-
-/** Whether ``game``'s quick match deals no-peek (on by default where it is). @param {string} game */
-export function noPeekQuick(game) {
-  return noPeekOffered(game)
-    && (!NO_PEEK_QUICK_NEEDS_QUERY || new URLSearchParams(location.search).getAll("preview").includes("nopeek"));
 }
 
 let host = null; // {host, invites: Map<seat, invite>, channel} while this page hosts
@@ -290,9 +280,7 @@ export async function openRoom(section, config, { deal, back, mayDeal }) {
   // a turn timer for every person at the table (Katte has its own, K-13, among its options)
   const turn = config.game === "katte" ? null : el("select", { id: "room-timer" },
     ...[0, 20, 45, 90].map((n) => el("option", { value: String(n), text: n ? t("web.friends.timer.seconds", { s: n }) : t("web.friends.timer.off") })));
-  // the host's choice for the whole table (issue 50): the players' devices deal, the host's sees no hand.
-  // A preview until it plays whole matches of every game (a second deal, timers, statistics, the
-  // quick match): offered only where it plays through, on a page opened with ?preview=nopeek
+  // the host's choice for the whole table (issue 50): the players' devices deal, the host's sees no hand
   const noPeek = el("input", { type: "checkbox", id: "room-nopeek", "aria-describedby": "room-nopeek-help" });
   const offerNoPeek = noPeekOffered(config.game);
   section.replaceChildren(

@@ -16,8 +16,8 @@
 // Before the first quick match the page says what goes to whom (the relays, the strangers,
 // the host's device) and asks for a name; the choice is remembered.
 //
-// A game whose no-peek table plays through (friends.js: noPeekQuick) has no-peek quick
-// matches (issue 50): the players' devices deal, the table's announcement says so, and a page
+// A quick match is no-peek (issue 50) unless the player turned "No-peek deal" off beside the
+// lobby's Quick match: the players' devices deal, the table's announcement says so, and a page
 // sits only at tables that deal as it does (a no-peek page leaves a host that sends it a
 // whole table).
 import { t, el } from "../i18n.js";
@@ -27,7 +27,7 @@ import { newKeys } from "./nostr.js";
 import { ANNOUNCE_MS, ANSWER_MS, MAX_AGE_S, choose, listing, lobbyFilter, makeAnnouncement, makeLooking,
   parseLobbyEvent, senderLimiter } from "./quick-lobby.js";
 import { relayPool } from "./relay-pool.js";
-import { netForm, netSettings, noPeekQuick, publicSeats, seatFriend } from "./friends.js";
+import { netForm, netSettings, noPeekOffered, publicSeats, seatFriend } from "./friends.js";
 import { newCode } from "./words.js";
 import * as protocol from "./protocol.js";
 
@@ -46,13 +46,15 @@ const CONSENT_KEY = "kortti.quick.consent"; // "1": the player read what a quick
  * @typedef {{
  *   name(): string,
  *   saveName(name: string): void,
+ *   noPeek(): boolean,
  *   host(preset: Preset, name: string, code: string, on: {onSeats: () => void, onError: (why: string) => void},
  *     noPeek: boolean): Promise<boolean>,
  *   unhost(): void,
  *   showGuest(reply: any, on: {leave: () => void}): void,
  *   solo(game: string): void,
  *   lobby(): void,
- * }} Hooks what the page (app.js) does for the quick match: the name in the lobby, the host's
+ * }} Hooks what the page (app.js) does for the quick match: the name in the lobby, the lobby's
+ *   "No-peek deal" (on unless the player turned it off), the host's
  *   table (dealt and shown, its code open), the table left to move elsewhere, a stranger's
  *   table shown, a game against the computer players, the lobby
  */
@@ -61,6 +63,12 @@ const CONSENT_KEY = "kortti.quick.consent"; // "1": the player read what a quick
 let session = null;
 /** @type {(id: string) => any} */
 const $ = (id) => document.getElementById(id);
+
+/** Whether this quick match of ``game`` deals no-peek: wherever the game offers it, unless the
+ * player turned it off. @param {string} game @param {Hooks} hooks */
+function dealsNoPeek(game, hooks) {
+  return noPeekOffered(game) && hooks.noPeek();
+}
 
 /** The preset a game's quick match seats (quick-presets.js: one per game for now). @param {string} game */
 export function presetFor(game) {
@@ -113,7 +121,7 @@ export function quickMatch(section, game, hooks) {
     required: true, "aria-describedby": "quick-said", value: name });
   const said = el("p", { id: "quick-said", role: "alert" });
   // at a no-peek table the host's device deals nothing: what is said of it, and what every player sees instead
-  const noPeek = noPeekQuick(game);
+  const noPeek = dealsNoPeek(game, hooks);
   const consent = noPeek ? ["relays", "players", "nopeek", "check", "bots", "timer"] : ["relays", "players", "host", "timer"];
   const consentKey = { nopeek: "web.nopeek.consent.host", check: "web.nopeek.note.check", bots: "web.nopeek.note.bots" };
   const form = el("form", { class: "join-form", novalidate: true, onsubmit: (/** @type {Event} */ e) => {
@@ -133,7 +141,9 @@ export function quickMatch(section, game, hooks) {
   el("button", { type: "submit", id: "quick-go", class: "primary", text: t("web.quick.go") }));
   section.replaceChildren(
     el("h1", { id: "friends-title", text: t("web.quick.title", { game: t(`game.${game}`) }) }),
-    el("p", { text: t("web.quick.about", { game: t(`game.${game}`), players: preset.seats, seconds: preset.turnSeconds }) }),
+    // (a stranger who comes to a no-peek table plays at once: a computer player's seat, face up, until the deal ends)
+    el("p", { text: t(noPeek ? "web.quick.about.nopeek" : "web.quick.about",
+      { game: t(`game.${game}`), players: preset.seats, seconds: preset.turnSeconds }) }),
     ...noPeekBadge(noPeek),
     el("h2", { text: t("web.quick.consent.title") }),
     el("ul", { id: "quick-consent", class: "quick-consent" },
@@ -156,7 +166,7 @@ export function quickMatch(section, game, hooks) {
  */
 async function begin(section, preset, name, hooks, lead = "", tried = new Set()) {
   const s = {
-    preset, name, hooks, section, state: "looking", nopeek: noPeekQuick(preset.game),
+    preset, name, hooks, section, state: "looking", nopeek: dealsNoPeek(preset.game, hooks),
     keys: /** @type {import("./nostr.js").Keys | null} */ (null),
     pool: /** @type {import("./relay-pool.js").Pool | null} */ (null),
     room: /** @type {{leave(): void} | null} */ (null),
