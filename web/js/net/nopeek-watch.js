@@ -33,7 +33,7 @@ export function silentLimit(turn, turnSeconds) {
  * Starts the watch. ``waitingOn()``: the seats the table waits on now and whether for a move
  * (the host's page: net/nopeek-table.js); ``heard(seat)``: when that seat's page last sent the
  * table something (performance.now(), or -Infinity); ``friends()``: the seats a friend's page
- * plays now; ``handOn(seat)``: the seat is handed on (once per silence).
+ * plays now; ``handOn(seat)``: the seat is handed on (once per silence). ``look()``: one look now (tests).
  * @param {{waitingOn: () => Promise<{seats: number[], turn: boolean}>, heard: (seat: number) => number,
  *   friends: () => number[], turnSeconds: number, handOn: (seat: number) => void, now?: () => number}} options
  */
@@ -66,5 +66,5 @@ export function watchSilence({ waitingOn, heard, friends, turnSeconds, handOn, n
   }
 
   const handle = setInterval(look, LOOK_MS);
-  return { stop() { clearInterval(handle); } };
+  return { stop() { clearInterval(handle); }, look };
 }
