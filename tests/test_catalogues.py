@@ -232,7 +232,7 @@ NOPEEK = {
     "web.nopeek.state.keys": set(), "web.nopeek.state.shuffle": {"done", "total"},
     "web.nopeek.state.seed": set(), "web.nopeek.state.deal": set(), "web.nopeek.state.audit": set(),
     "web.nopeek.state.fair": set(),
-    "web.nopeek.left": {"name"}, "web.nopeek.opened": {"name"}, "web.nopeek.refused": {"name"}, "web.nopeek.refused.move": {"name", "reason"},
+    "web.nopeek.left": {"name"}, "web.nopeek.left.lost": {"name"}, "web.nopeek.left.silent": {"name"}, "web.nopeek.opened": {"name"}, "web.nopeek.refused": {"name"}, "web.nopeek.refused.move": {"name", "reason"},
     "web.nopeek.void.shuffle": {"name"}, "web.nopeek.void.seed": {"name"}, "web.nopeek.void.share": {"name"},
     "web.nopeek.void.escrow": {"name"}, "web.nopeek.void.complaint": {"name"}, "web.nopeek.void.forged": {"name"},
     "web.nopeek.void.rule": {"name", "reason"}, "web.nopeek.void.open": {"name"},

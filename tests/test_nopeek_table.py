@@ -578,6 +578,58 @@ def test_a_friend_who_joins_mid_deal_plays_the_face_up_seat_and_the_host_stops_i
     assert pages[0].plan({})["layout"][:4] == [0, 1, 2, 3]
 
 
+def test_the_host_page_says_whose_move_the_table_waits_for() -> None:
+    full = engine.new_match("kocka", 4, seed=2, names=NAMES)
+    pages = kocka_pages(full, {"3": "medium"})
+    host = pages[0]
+    assert host.acting() == [0, 1, 2]  # Kočka's pass: every person at once (the computer player's is the host's)
+    rng = random.Random(2)
+    play_on(full, pages, rng, until=2)
+    assert host.acting() == sorted(s for s in full.to_act() if s != 3)
+    play_on(full, pages, rng)
+    assert full.deal_over and host.acting() == []
+
+
+# The host's watch over silent pages (web/js/net/nopeek-watch.js, under Node, on a clock of its
+# own): a friend the table waits on, silent past its limit, is handed on once; one heard from
+# lately, or no longer waited on, is not; a turn timer's limit is the timer and its grace.
+WATCH_SCRIPT = """
+import { watchSilence, silentLimit, STEP_MS, TURN_MS, TIMER_GRACE_MS } from %s;
+let now = 0;
+let waiting = { seats: [1, 2], turn: true };
+const heard = { 1: -Infinity, 2: -Infinity };
+const handed = [];
+const watch = watchSilence({ waitingOn: async () => waiting, heard: (s) => heard[s], friends: () => [1, 2],
+  turnSeconds: 0, handOn: (s) => handed.push([s, now]), now: () => now });
+watch.stop();
+await watch.look();
+now = TURN_MS - 1; heard[1] = 5000; await watch.look();
+now = TURN_MS + 1; await watch.look();
+now = TURN_MS + 2; await watch.look();
+waiting = { seats: [], turn: false }; now += 1; await watch.look();
+waiting = { seats: [1], turn: false }; now += 1; await watch.look();
+now += STEP_MS; await watch.look();
+now += 1; await watch.look();
+console.log(JSON.stringify({ handed, limits: [silentLimit(true, 20), silentLimit(false, 20), silentLimit(true, 0)],
+  grace: TIMER_GRACE_MS, step: STEP_MS, turn: TURN_MS }));
+"""
+
+
+def test_a_silent_friend_is_handed_on_once_the_table_has_waited_past_its_limit() -> None:
+    node = shutil.which("node")
+    assert node, "node is needed (npm brings it)"
+    module = json.dumps((ROOT / "web" / "js" / "net" / "nopeek-watch.js").as_uri())
+    out = subprocess.run([node, "--input-type=module", "-e", WATCH_SCRIPT % module],
+                         capture_output=True, text=True, timeout=60, check=True)
+    got = json.loads(out.stdout)
+    turn, step = got["turn"], got["step"]
+    # seat 2, silent through a turn's limit: handed on once; seat 1 was heard from at 5 s
+    assert got["handed"][0] == [2, turn + 1]
+    # seat 1, waited on again for a step: its limit counts from then, not from its last word
+    assert got["handed"][1:] == [[1, turn + 4 + step + 1]]
+    assert got["limits"] == [20_000 + got["grace"], step, turn]
+
+
 def test_a_seat_whose_timer_runs_out_moves_by_its_computer_player_on_its_own_page() -> None:
     import asyncio
 

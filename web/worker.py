@@ -311,6 +311,10 @@ async def np_bot() -> str:
     return _json(await table.bot_move())
 
 
+def np_acting() -> str:
+    return _np(lambda t: t.acting())
+
+
 def np_audit(request: str) -> str:
     return _np(lambda t: t.audit_deal(json.loads(request)))
 
@@ -322,4 +326,4 @@ def np_known() -> str:
 
 __export__ += ["np_sit", "np_check", "np_plan", "np_next_plan", "np_next_deal", "np_take", "np_show", "np_receive", "np_left",
                "np_claim", "np_bot", "np_audit", "np_known", "np_join", "np_person_up", "np_ready", "np_wait_for",
-               "np_void"]
+               "np_void", "np_acting"]

@@ -216,6 +216,19 @@ class NoPeekTable(Table):
                                     self.config.get("number"))
         return self.changed([])
 
+    def acting(self) -> list[int]:
+        """The host's page: the seats whose move the table waits for now (a person's, not a
+        computer player's), or whose cards a move waits to see turned up; none once the deal is
+        over. A friend's page silent here past its limit is handed on (net/nopeek-watch.js)."""
+        m, partial = self.match, self.partial
+        if m is None or partial is None or m.deal_over:
+            return []
+        if self.waiting is not None:
+            public, _, shown = self.waiting
+            return sorted(s for s, codes in partial.turned_up_by(public).items() if HIDDEN in codes and s not in shown)
+        people = self.people(m)
+        return sorted(s for s in m.to_act() if s in people)
+
     async def bot_move(self) -> Reply:
         """The host's page: the move of the first computer player to act (its hand face up
         to all), decided here on what every page knows; not applied (it goes round the

@@ -249,7 +249,7 @@ export function stopHosting() {
   if (!host) return;
   host.codeRoom?.leave();
   if (host.noPeek) {
-    host.noPeek.page.close();
+    host.noPeek.close();
     useRemote(null);
   }
   host.host?.close(); // (none yet while the host is being set up)
@@ -727,7 +727,7 @@ export async function seatFriend(section, channel, who, { show, done, said, hide
         if (msg.kind === "np-deal") page.deal(msg.deal);
         else if (msg.kind === "np-join") page.join(msg.at);
         else if (msg.kind === "np") page.take(msg);
-        else if (msg.kind === "np-left") page.left(msg.seat);
+        else if (msg.kind === "np-left") page.left(msg.seat, msg.why);
         else if (msg.kind === "np-refused") page.refused(msg.seat ?? seat, msg.why, msg.reason); // (no seat: this page's own)
       });
     },
@@ -774,7 +774,8 @@ export async function seatFriend(section, channel, who, { show, done, said, hide
       }
       if (closed) return closed(why, hostName); // (its own page, if any: the player may have gone elsewhere)
       section.hidden = false;
-      if (lost && why !== "left" && why !== "removed" && why !== "version" && why !== "full") return lost(why);
+      // (a seat handed on for its silence is said as such: the page joins again by a new invite or the code)
+      if (lost && !["left", "removed", "version", "full", "silent"].includes(why)) return lost(why);
       const words = t(`web.friends.closed.${why}`) === `web.friends.closed.${why}` ? t("web.friends.closed.lost") : t(`web.friends.closed.${why}`);
       section.replaceChildren(el("h1", { id: "friends-title", text: closedTitle(why, hostName) }),
         el("p", { id: "join-status", role: "alert", text: words }),

@@ -34,7 +34,7 @@ const HELLO_MS = 10000;
  * @param {{hostName: string, inRoom?: () => boolean, onChange?: () => void, freeSeats?: () => number[],
  *   tokens?: Record<string, string>, onTokens?: (tokens: Record<string, string>) => void,
  *   words?: (lang: string) => Promise<unknown>,
- *   noPeek?: () => ({take(seat: number, msg: object): void, left(seat: number): void, ready(seat: number): void,
+ *   noPeek?: () => ({take(seat: number, msg: object): void, left(seat: number, why?: string): void, ready(seat: number): void,
  *     joined(seat: number): void} | null)}} options
  */
 export function createHost(table, options) {
@@ -264,7 +264,7 @@ export function createHost(table, options) {
     if (np) {
       // a no-peek table: the others open the friend's hand, the host's page plays it face up
       s.joined = false;
-      np.left(Number(s.seat));
+      np.left(Number(s.seat), why);
     } else if (s.joined) {
       s.joined = false;
       queue(async () => {
@@ -284,11 +284,12 @@ export function createHost(table, options) {
       const s = seats.get(seat);
       if (s?.joined && s.channel?.readyState === "open") send(s, kind, fields);
     },
-    /** The host removes a friend: the seat goes to a computer player at once. */
-    /** @param {number} seat */
-    remove(seat) {
+    /** The host removes a friend: the seat goes to a computer player at once. ``why``: said to
+     * the friend's page (a no-peek table's watch: "silent"). */
+    /** @param {number} seat @param {string} [why] */
+    remove(seat, why = "removed") {
       const s = seats.get(seat);
-      if (s) drop(s, "removed");
+      if (s) drop(s, why);
     },
     /** Peers met by the table code that have not said hello yet (a stranger joining). */
     get connecting() { return waiting.size; },

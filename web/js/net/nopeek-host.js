@@ -8,12 +8,13 @@ import { callPython } from "../engine.js";
 import { t } from "../i18n.js";
 import { createNoPeekPage } from "./nopeek-table.js";
 import { createRelay } from "./nopeek-relay.js";
+import { watchSilence } from "./nopeek-watch.js";
 
 /**
  * @typedef {import("./nopeek-table.js").Config} Config
  * @typedef {import("./nopeek-table.js").Deal} Deal
- * @typedef {{sendTo(seat: number, kind: string, fields: Record<string, unknown>): void, readonly connected: Array<number | null>}} Friends
- *   the friends table's host (host.js)
+ * @typedef {{sendTo(seat: number, kind: string, fields: Record<string, unknown>): void, readonly connected: Array<number | null>,
+ *   remove(seat: number, why?: string): void}} Friends the friends table's host (host.js)
  */
 
 /**
@@ -82,6 +83,7 @@ export function createNoPeekHost({ friends, config, guests, tableId, open, push,
    * (a move this page refuses at once goes nowhere, and every page names it, so that no page
    * takes a move another refused). @param {number} seat @param {{texts: any[], move?: string}} envelope */
   function fromFriend(seat, envelope) {
+    heard.set(seat, performance.now());
     page.inTurn(async () => {
       const move = envelope.move;
       const got = typeof move === "string" && Number(move.split(" ")[0]) === seat ? await callPython("np_check", move) : {};
@@ -93,6 +95,19 @@ export function createNoPeekHost({ friends, config, guests, tableId, open, push,
       take(seat, envelope);
     });
   }
+
+  /** when each friend's page last sent the table its texts or a move (the watch's "nothing from it") */
+  /** @type {Map<number, number>} */
+  const heard = new Map();
+  // a friend's page the table waits on, silent past its limit (connected, but its texts or its
+  // move never come): handed on as a leaver's, its channel closed with the reason
+  const watch = watchSilence({
+    waitingOn: () => page.waitingOn(),
+    heard: (seat) => heard.get(seat) ?? -Infinity,
+    friends: () => present().filter((s) => s !== me),
+    turnSeconds: Number(config.turn_seconds || /** @type {any} */ (config.options)?.turn_seconds || 0),
+    handOn: (seat) => friends.remove(seat, "silent"),
+  });
 
   /** The table's config as every page sits with it (the friends' pages: with their own seat). */
   function shared() {
@@ -163,8 +178,9 @@ export function createNoPeekHost({ friends, config, guests, tableId, open, push,
     /** A friend's message of the no-peek kind (host.js). @param {number} seat @param {any} msg */
     take(seat, msg) { fromFriend(seat, { texts: msg.texts, ...(msg.move === undefined ? {} : { move: msg.move }) }); },
     /** A friend's page is gone: every page opens its hand from the escrow (a seat it played
-     * face up goes back to its computer player). @param {number} seat */
-    left(seat) {
+     * face up goes back to its computer player), and says why (``why``, host.js's: "lost" its
+     * connection, "silent" past its limit, else it left). @param {number} seat @param {string} [why] */
+    left(seat, why = "left") {
       if (gone.has(seat) || !persons.has(seat)) return;
       gone.add(seat);
       seated.delete(seat);
@@ -172,8 +188,9 @@ export function createNoPeekHost({ friends, config, guests, tableId, open, push,
         callPython("np_person_up", seat, "false").then((reply) => { if (reply?.model) push(reply); });
         return;
       }
-      toAll("np-left", { seat });
-      page.left(seat);
+      const said = why === "lost" || why === "silent" ? why : "left";
+      toAll("np-left", { seat, why: said });
+      page.left(seat, said);
       tryDeal();
     },
     /** A friend said "ready" for the next deal. @param {number} seat */
@@ -203,5 +220,10 @@ export function createNoPeekHost({ friends, config, guests, tableId, open, push,
     },
     page,
     get refusals() { return relay.refusals; },
+    /** The table is left: the watch stops, and this page's seat. */
+    close() {
+      watch.stop();
+      page.close();
+    },
   };
 }

@@ -62,6 +62,10 @@ const VOID_WORDS = {
   open: "web.nopeek.void.open", piece: "web.nopeek.void.escrow", left: "web.nopeek.void.left",
 };
 
+/** Why a seat was handed on (net/nopeek-host.js's ``left``), as the status line says it once its
+ * cards are opened: its page left, lost its connection, or stopped answering the table. */
+const LEFT_WORDS = { left: "web.nopeek.left", lost: "web.nopeek.left.lost", silent: "web.nopeek.left.silent" };
+
 /** The session's progress, as the status line says it. */
 const PROGRESS = { keys: "web.nopeek.state.keys", shuffle: "web.nopeek.state.shuffle", seed: "web.nopeek.state.seed",
   deal: "web.nopeek.state.deal", audit: "web.nopeek.state.audit" };
@@ -128,6 +132,11 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
   const me = config.seat;
   /** @type {Promise<unknown>} every step in the relay's order, one at a time */
   let work = Promise.resolve();
+  /** the steps queued and not yet done (the host's watch: a page at work is not waiting on anyone) */
+  let queued = 0;
+  /** why each seat handed on was (LEFT_WORDS's keys) */
+  /** @type {Map<number, string>} */
+  const leftWhy = new Map();
   /** @type {Deal | null} */
   let deal = null;
   let seated = false;
@@ -182,10 +191,11 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
 
   /** @param {() => Promise<unknown>} job */
   function queue(job) {
+    queued += 1;
     work = work.then(job).catch((e) => {
       console.warn("kortti: the no-peek table failed:", e);
       say(t("web.error.python"));
-    });
+    }).finally(() => { queued -= 1; });
     return work;
   }
 
@@ -246,7 +256,8 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
         faceUp.add(e.seat);
         log.push({ kind: "opened", seat: e.seat });
         draw(await callPython("np_left", e.seat, JSON.stringify(e.cards.map((/** @type {SlotCard} */ c) => c.card))));
-        say(t("web.nopeek.left", { name: name(e.seat) }));
+        const why = LEFT_WORDS[/** @type {keyof LEFT_WORDS} */ (leftWhy.get(e.seat) ?? "left")] ?? LEFT_WORDS.left;
+        say(t(why, { name: name(e.seat) }));
       } else if (e.kind === "fault") {
         if (e.seat === from || e.seat === "relay") faulted = true;
         log.push({ kind: "fault", seat: e.seat, why: e.why });
@@ -648,9 +659,11 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
     /** The relay's page: a job in this page's order (a friend's move is checked here, at the
      * state every earlier move has made, before it goes round). @param {() => Promise<unknown>} job */
     inTurn(job) { return queue(job); },
-    /** The host says a seat's page is gone: its escrow piece from this page. @param {number} seat */
-    left(seat) {
-      log.push({ kind: "left", seat });
+    /** The host says a seat's page is gone: its escrow piece from this page. ``why``: it left,
+     * lost its connection, or stopped answering (LEFT_WORDS). @param {number} seat @param {string} [why] */
+    left(seat, why = "left") {
+      leftWhy.set(seat, why);
+      log.push({ kind: "left", seat, why });
       return queue(async () => {
         const out = await session.run("left", { args: [seat] });
         send(out.send);
@@ -689,6 +702,21 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
         }
         return callPython(call, ...args);
       },
+    },
+    /** The host's page: the seats the table waits on now (never this one's), and whether for a
+     * person's move (``turn``) or for a step of the deal or the check (the session's). None while
+     * this page has steps queued: the table is at work here, not waiting on anyone.
+     * @returns {Promise<{seats: number[], turn: boolean}>} */
+    async waitingOn() {
+      const none = { seats: [], turn: false };
+      if (queued || !deal) return none;
+      if (inDeal()) {
+        const step = /** @type {{waiting?: number[]}} */ (await session.run("waiting"));
+        if (step.waiting?.length) return { seats: step.waiting.filter((s) => s !== me), turn: false };
+      }
+      if (queued || !seated || finished) return none;
+      const acting = await callPython("np_acting");
+      return queued || !Array.isArray(acting) ? none : { seats: acting.filter((s) => s !== me), turn: true };
     },
     /** Tests and bug reports: what was said, refused and audited; the session's state line. */
     get log() { return log.slice(); },

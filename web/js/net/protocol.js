@@ -49,7 +49,8 @@ export const TIMER_GRACE_MS = 3000;
  * @typedef {{v: number, kind: "np", from: number, n: number, texts: string[], move?: string}} NoPeekIn
  *   another seat's deal texts and move, as the relay numbered them
  * @typedef {{v: number, kind: "np-deal", deal: object, config: object}} NoPeekDeal a no-peek deal begins
- * @typedef {{v: number, kind: "np-left", seat: number}} NoPeekLeft a seat's page is gone mid-deal
+ * @typedef {{v: number, kind: "np-left", seat: number, why?: "left" | "lost" | "silent"}} NoPeekLeft a seat's page is gone
+ *   mid-deal: it left, lost its connection, or stopped answering the table (net/nopeek-watch.js)
  * @typedef {{v: number, kind: "np-join", at: object, config: object}} NoPeekJoin a friend joins the running
  *   deal in a face-up seat: the deal so far (nopeek-table.js's JoinAt)
  * @typedef {{v: number, kind: "np-refused", seat: number, why: string, reason?: string}} NoPeekRefused the relay
@@ -91,7 +92,7 @@ const FROM_HOST = {
   np: (m) => isCount(m.from) && isCount(m.n) && Array.isArray(m.texts) && m.texts.length <= 8
     && m.texts.every((/** @type {unknown} */ x) => isText(x, 64 * 1024)) && (m.move === undefined || isText(m.move, 400)),
   "np-deal": (m) => isObject(m.deal) && isObject(m.config),
-  "np-left": (m) => isCount(m.seat),
+  "np-left": (m) => isCount(m.seat) && (m.why === undefined || ["left", "lost", "silent"].includes(m.why)),
   "np-join": (m) => isObject(m.config) && isObject(m.at) && isObject(m.at.deal) && isObject(m.at.start)
     && Array.isArray(m.at.moves) && m.at.moves.length <= 500 && m.at.moves.every((/** @type {unknown} */ x) => isText(x, 400))
     && Array.isArray(m.at.earlier),

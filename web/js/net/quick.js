@@ -493,7 +493,7 @@ function gonePage(s, why, hostName) {
   stopQuick();
   const left = why === "host-left" || why === "closed-by-host";
   const text = left ? (hostName ? t("web.quick.gone.host", { host: hostName }) : t("web.quick.gone.host.unnamed"))
-    : why === "removed" ? t("web.friends.closed.removed") : t("web.quick.gone.lost");
+    : why === "removed" ? t("web.friends.closed.removed") : why === "silent" ? t("web.quick.gone.silent") : t("web.quick.gone.lost");
   const scores = seats.filter((x) => x && typeof x.name === "string" && x.score)
     .map((x) => el("li", { text: `${x.name}: ${x.score}` }));
   s.section.replaceChildren(el("h1", { id: "friends-title", text: t("web.quick.gone.title") }),

@@ -306,6 +306,40 @@ export class DealSession {
     };
   }
 
+  /**
+   * The seats whose message the deal waits on now (engine seats, this page's never): their
+   * keys, escrows, the next stage, seeds and shares while it is dealt; the escrow pieces of a
+   * leaver's key; the keys at the check once it began. None during the play (whose move it is
+   * is the game's), once audited, or void. The host's page hands on a seat that stays silent
+   * here (net/nopeek-watch.js).
+   * @returns {number[]}
+   */
+  waitingOn() {
+    if (this.voided || this.audited) return [];
+    /** @type {Set<number>} crypto indices */
+    const owed = new Set();
+    const owe = (/** @type {number} */ i) => { if (i !== this.me && !this.gone.has(i)) owed.add(i); };
+    const keysIn = this.keys.every(Boolean);
+    this.seats.forEach((_, i) => {
+      if (!this.keys[i]) owe(i);
+      else if (keysIn && !this.escrows[i]) owe(i);
+    });
+    if (keysIn && this.escrows.every(Boolean)) {
+      if (this.stages.length < this.n) owe(this.stages.length);
+      this.seats.forEach((_, i) => {
+        if (!this.seeds[i] && this.stages.length >= seedAfter(i, this.n)) owe(i);
+        if (this.positions && !this.shares[i] && this.recovered[i] === null) owe(i);
+      });
+    }
+    for (const owner of this.gone) {
+      if (this.recovered[owner] !== null) continue;
+      const got = this.pieces.get(owner) ?? new Map();
+      this.seats.forEach((_, i) => { if (i !== owner && !got.has(i)) owe(i); });
+    }
+    if (this.auditing) this.seats.forEach((_, i) => { if (!this.reveals[i] && this.recovered[i] === null) owe(i); });
+    return [...owed].sort((a, b) => a - b).map((i) => this.seats[i]);
+  }
+
   // --- the machine
 
   /** @param {() => void} work @returns {Step} */

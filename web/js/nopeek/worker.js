@@ -7,7 +7,8 @@
 //   page -> worker: {id, op: "deal", options}            a new DealSession(options), then start()
 //                   {id, op: "receive", args: [seat, text]}
 //                   {id, op: "show" | "hide" | "give" | "commit" | "open" | "left" | "finish", args}
-//   worker -> page: {id, send: [{to, text}], events: [...]}  or  {id, error}
+//                   {id, op: "waiting"}                   the seats the deal waits on (session.waitingOn)
+//   worker -> page: {id, send: [{to, text}], events: [...], waiting?: [seats]}  or  {id, error}
 // After each reply the session does what work it can ahead (session.idle()), before the next.
 //
 // Listening first: an operation that comes while the modules load waits for them, not lost.
@@ -30,12 +31,14 @@ onmessage = (/** @type {MessageEvent<Operation>} */ event) => {
       if (op === "deal") {
         session = new DealSession(options);
         out = session.start();
+      } else if (op === "waiting") {
+        out = { send: [], events: [], waiting: session?.waitingOn() ?? [] };
       } else if (OPS.has(op) && session) {
         out = session[op](...(args ?? []));
       } else {
         throw new Error(session ? `no operation ${op}` : "no deal yet");
       }
-      postMessage({ id, send: out?.send ?? [], events: out?.events ?? [] });
+      postMessage({ id, send: out?.send ?? [], events: out?.events ?? [], ...(out?.waiting ? { waiting: out.waiting } : {}) });
     } catch (error) {
       postMessage({ id, error: String(error) });
       return;
