@@ -334,6 +334,19 @@ def compare(deals: int, seed: int, count: int, plan_from: int, jobs: int, game: 
     report(game, per_deal, deals, seed, count, plan_from, time.time() - start)
 
 
+def report_log(path: str, only: str | None = None) -> None:
+    """The figures of each (game, W, window) in a ``--out`` log."""
+    runs: dict[tuple[str, int, int], list[list[dict[str, Any]]]] = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            got = json.loads(line)
+            if only is None or got["game"] == only:
+                runs.setdefault((got["game"], got["worlds"], got["from"]), []).append(got["rows"])
+    for (game, count, plan_from), per_deal in runs.items():
+        seeds = [r["seed"] for rows in per_deal for r in rows]
+        report(game, per_deal, len(per_deal), min(seeds, default=0), count, plan_from, 0.0)
+
+
 def _compare_args(args: tuple[str, int, int, int]) -> list[dict[str, Any]]:
     game, seed, count, plan_from = args
     return GAME_WINDOWS[game][0](seed, count, plan_from)
@@ -353,7 +366,13 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("--minutes", type=float, default=None, help="stop after the deal that passes this")
     c.add_argument("--every", type=int, default=0, help="print the figures so far every so many deals")
     c.add_argument("--out", default=None, help="append each deal's rows to this JSON-lines file")
+    r = sub.add_parser("report", help="the figures of a compare run's --out log (a run stopped early too)")
+    r.add_argument("log")
+    r.add_argument("--game", choices=sorted(GAME_WINDOWS), default=None, help="only this game's rows")
     args = parser.parse_args(argv)
+    if args.command == "report":
+        report_log(args.log, args.game)
+        return 0
     plan_from = DEFAULT_FROM[args.game] if args.plan_from is None else args.plan_from
     compare(args.deals, args.seed, args.worlds, plan_from, args.jobs, args.game, args.minutes, args.every,
             args.out)

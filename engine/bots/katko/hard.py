@@ -81,6 +81,14 @@ class HardBot(Bot):
         if len(info.legal) == 1 or info.left == 1:
             return decision(view, info.legal[0], "forced", -1)
         budget = self.budget or Budget(ARENA_SAMPLES)
+        from . import plan  # imports this module's equity
+
+        if info.n in plan.PLAN_SEATS and info.left <= plan.PLAN_FROM:
+            # its own later cards searched per information set (off unless PLAN_SEATS is set)
+            count = plan.plan_worlds(min(budget.samples, ARENA_SAMPLES), ARENA_SAMPLES)
+            tally = yield from plan.plan_search(info, view, self.rng, count)
+            card_m, reason, keep = medium_choice(info)
+            return hard_decision(view, info, tally.best(prefer=card_m), card_m, reason, keep)
         samples = budget.samples
         if budget.seconds is None:
             # count budget: scale down at big tables, so arena decisions stay bounded

@@ -29,6 +29,22 @@ from .worlds import Info, _revealed, sample_hands
 
 PLAN_FROM = 3
 """Cards in hand from which the plan search is measured (issue 52: "Katko from three")."""
+PLAN_SEATS: tuple[int, ...] = ()
+"""The table sizes at which the hard bot plays by the plan search from ``PLAN_FROM`` cards
+in place of its playouts (none: the offline measure did not show it clearly better than the
+bot as it is, docs/bot-experiments.md); ``(4,)`` turns it on at four seats for a screen."""
+PLAN_WORLDS = 200
+"""Worlds per decision (both halves together) at the hard bot's arena count."""
+
+
+def plan_worlds(samples: int, arena_samples: int) -> int:
+    """W for a sample budget: ``PLAN_WORLDS`` at the arena's count, in proportion else, at
+    least two (one per half).
+
+    >>> plan_worlds(350, 350), plan_worlds(10, 350)
+    (200, 5)
+    """
+    return max(2, samples * PLAN_WORLDS // arena_samples)
 
 
 class World:

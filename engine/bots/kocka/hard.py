@@ -17,6 +17,7 @@ from ...cards import GERMAN
 from ...games.kocka import TOTAL
 from ..base import Bot, Budget, Decision, Steps, View
 from ..search import sampled_values
+from . import plan
 from .hints import pass_decision, play_decision
 from .policy import medium_play, playout, rank_passes
 from .sim import Sim, mask, new_sim, sim_from_view
@@ -162,6 +163,13 @@ class HardBot(Bot):
         history, first = plays_so_far(view)
         budget = self.budget
         assert budget is not None
+        if base.hands[me].bit_count() <= plan.PLAN_CARDS:
+            # its own later cards searched per information set (off unless PLAN_CARDS is set)
+            count = plan.plan_worlds(min(budget.samples, ARENA_SAMPLES), ARENA_SAMPLES)
+            tally = yield from plan.plan_search(view, self.rng, count, READ_TRIES)
+            pref = medium_play(base)
+            best = max(cands, key=lambda c: (round(tally.total(c), 6), c == pref))
+            return play_decision(base, best)
         exact = base.hands[me].bit_count() <= EXACT_CARDS
         # an exact world costs several playouts, and is worth several: fewer of them
         samples = max(6, budget.samples // 3) if exact and budget.seconds is None else budget.samples

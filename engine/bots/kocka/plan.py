@@ -27,6 +27,22 @@ from .worlds import Reader, plausibility, plays_so_far
 
 PLAN_FROM = 6
 """Cards in hand from which the plan search is measured (issue 52: "Kočka from six")."""
+PLAN_CARDS = 0
+"""Cards in hand from which the hard bot plays by the plan search in place of its playouts
+and exact endings (0: never). Off: the offline measure did not show it clearly better
+than the bot as it is (docs/bot-experiments.md); ``PLAN_FROM`` turns it on for a screen."""
+PLAN_WORLDS = 200
+"""Worlds per decision (both halves together) at the hard bot's arena count."""
+
+
+def plan_worlds(samples: int, arena_samples: int) -> int:
+    """W for a sample budget: ``PLAN_WORLDS`` at the arena's count, in proportion else, at
+    least two (one per half).
+
+    >>> plan_worlds(160, 160), plan_worlds(6, 160)
+    (200, 7)
+    """
+    return max(2, samples * PLAN_WORLDS // arena_samples)
 
 Worlds = list[tuple[Sim, float]]
 
