@@ -303,6 +303,14 @@ def report(game: str, per_deal: list[list[dict[str, Any]]], deals: int, seed: in
         e = _ci([scale * (r[a] - r[b]) for r in decisions])
         print(f"  {a} − {b}: {d[0]:+.3f} ± {d[1]:.3f} per deal ({len(per_deal)} deals); "
               f"{e[0]:+.3f} ± {e[1]:.3f} per decision", flush=True)
+    stage = "trick" if game == "katte" else "cards"
+    for at in sorted({r[stage] for r in decisions}, reverse=stage == "cards"):
+        rows = [r for r in decisions if r[stage] == at]
+        if len(rows) > 1:
+            e = _ci([scale * (r["plan"] - r["hard"]) for r in rows])
+            print(f"    at {at} {'cards in hand' if stage == 'cards' else '(trick)'}: {len(rows)} decisions, "
+                  f"plan − hard {e[0]:+.3f} ± {e[1]:.3f} per decision; the moves differ at "
+                  f"{sum(r['plan'] != r['hard'] for r in rows)}", flush=True)
 
 
 def compare(deals: int, seed: int, count: int, plan_from: int, jobs: int, game: str = "katte",
