@@ -20,7 +20,8 @@ the worlds that chose it, is biased upwards (the winner's curse). Measured in
 ``docs/bot-experiments.md``.
 
 The search itself (the grouping, the best move per group, the halves) is the one every game
-shares, :mod:`engine.bots.plan`; this module gives it Katte's worlds. Like every search of the bots, it is a generator that yields every few milliseconds
+shares, :mod:`engine.bots.plan`; this module gives it Katte's worlds. Like every search of
+the bots, it is a generator that yields every few milliseconds
 (:data:`engine.bots.search.YIELD_EVERY`), so the page can cancel it between slices.
 """
 

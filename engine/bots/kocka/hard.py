@@ -6,7 +6,9 @@ play it hands the shared search driver (``engine/bots/search.py``) its worlds
 (``worlds.Reader``: drawn until one explains the others' plays, else weighed by
 plausibility) and the value of each card in a world: a medium playout, or, once
 the deciding seat holds :data:`OWN_ENDING` cards or fewer, the best it can do to the end
-against the others' medium play (:func:`solve_own`).
+against the others' medium play (:func:`solve_own`). With ``plan.PLAN_CARDS`` set (off: issue
+52's offline measure found no room), its own later cards are searched per information set
+instead (``plan.py``).
 """
 
 from __future__ import annotations
