@@ -5,7 +5,9 @@ worlds are hidden hands that respect every public fact (``worlds.py``), each
 candidate card is played out in each world (``playout.py``), and a finished deal is
 worth its effect on winning the *match* (:func:`equity`), not its points. Candidates
 clearly worse over the same worlds stop getting worlds (:func:`prune`), and ties go
-to medium's plan, whose words the hint then uses.
+to medium's plan, whose words the hint then uses. With ``plan.PLAN_SEATS`` set (off: issue 52's
+offline measure found a little room, not yet screened in games), its decisions from
+``plan.PLAN_FROM`` cards search its own later cards per information set instead (``plan.py``).
 """
 
 from __future__ import annotations
@@ -81,6 +83,14 @@ class HardBot(Bot):
         if len(info.legal) == 1 or info.left == 1:
             return decision(view, info.legal[0], "forced", -1)
         budget = self.budget or Budget(ARENA_SAMPLES)
+        from . import plan  # here, not at the top: plan.py imports this module's equity
+
+        if info.n in plan.PLAN_SEATS and info.left <= plan.PLAN_FROM:
+            # its own later cards searched per information set (off unless PLAN_SEATS is set)
+            count = plan.plan_worlds(min(budget.samples, ARENA_SAMPLES), ARENA_SAMPLES)
+            tally = yield from plan.plan_search(info, view, self.rng, count)
+            card_m, reason, keep = medium_choice(info)
+            return hard_decision(view, info, tally.best(prefer=card_m), card_m, reason, keep)
         samples = budget.samples
         if budget.seconds is None:
             # count budget: scale down at big tables, so arena decisions stay bounded

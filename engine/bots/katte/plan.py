@@ -19,7 +19,9 @@ halves swap and the two held-out scores add up: the best of a group's moves, sco
 the worlds that chose it, is biased upwards (the winner's curse). Measured in
 ``docs/bot-experiments.md``.
 
-Like every search of the bots, it is a generator that yields every few milliseconds
+The search itself (the grouping, the best move per group, the halves) is the one every game
+shares, :mod:`engine.bots.plan`; this module gives it Katte's worlds. Like every search of
+the bots, it is a generator that yields every few milliseconds
 (:data:`engine.bots.search.YIELD_EVERY`), so the page can cancel it between slices.
 """
 
@@ -30,7 +32,10 @@ from collections.abc import Generator
 from random import Random
 from typing import Any
 
-from ..search import YIELD_EVERY, Tally
+from .. import plan as shared
+from ..plan import Clock as _Clock
+from ..plan import InfoSet
+from ..search import Tally
 from .policy import medium_move
 from .sim import Move, Sim
 from .worlds import Facts, likelihood, sample_world
@@ -46,23 +51,8 @@ PLAN_WORLDS = 200
 (1,000) gained no more."""
 
 Worlds = list[tuple[Sim, float]]
-InfoSet = tuple[Any, ...]  # the bot's moves and what it saw since the root
 Policy = dict[InfoSet, Move]
 Search = Generator[None, None, float]
-
-
-class _Clock:
-    """When the search last handed control back (a yield)."""
-
-    def __init__(self) -> None:
-        self.tick = time.perf_counter()
-
-    def due(self) -> bool:
-        now = time.perf_counter()
-        if now - self.tick > YIELD_EVERY:
-            self.tick = now
-            return True
-        return False
 
 
 def plan_worlds(samples: int, arena_samples: int) -> int:
@@ -86,60 +76,45 @@ def advance(sim: Sim, me: int) -> tuple[Any, ...]:
     return tuple(seen)
 
 
+class KattePlan:
+    """Katte's worlds for the shared plan search (:class:`engine.bots.plan.PlanGame`): a
+    hand won is worth 1."""
+
+    def play(self, world: Sim, move: Move) -> Sim:
+        s = world.clone()
+        s.step(*move)
+        return s
+
+    def advance(self, world: Sim, me: int) -> tuple[Any, ...]:
+        return advance(world, me)
+
+    def over(self, world: Sim) -> bool:
+        return world.result >= 0
+
+    def value(self, world: Sim, me: int) -> float:
+        return 1.0 if world.result == me else 0.0
+
+    def legal(self, world: Sim) -> list[Move]:
+        return world.legal()
+
+    def base(self, world: Sim) -> Move:
+        return medium_move(world)  # the bot's own medium move: the same in every world of the set
+
+
+KATTE = KattePlan()
+
+
 def after(worlds: Worlds, me: int, path: InfoSet, move: Move, policy: Policy, learn: bool,
           clock: _Clock) -> Search:
-    """The weighted hands won after ``move`` at ``path``: the hands that end count at once,
-    the others go on grouped by what the bot sees, by the best move per group (``learn``:
-    found here and stored in ``policy``) or by ``policy`` (else medium's move)."""
-    total = 0.0
-    groups: dict[tuple[Any, ...], Worlds] = {}
-    for sim, w in worlds:
-        s = sim.clone()
-        s.step(*move)
-        seen = advance(s, me)
-        if s.result >= 0:
-            if s.result == me:
-                total += w
-        else:
-            groups.setdefault(seen, []).append((s, w))
-        if clock.due():
-            yield
-    for seen, group in groups.items():
-        total += yield from _node(group, me, path + (move, seen), policy, learn, clock)
-    return total
-
-
-def _node(worlds: Worlds, me: int, path: InfoSet, policy: Policy, learn: bool, clock: _Clock) -> Search:
-    """The value of an information set of ``me`` (every world at its turn, alike to it)."""
-    first = worlds[0][0]
-    moves = first.legal()
-    base = medium_move(first)  # the bot's own medium move: the same in every world of the set
-    if not learn:
-        move = policy.get(path, base)
-        return (yield from after(worlds, me, path, move if move in moves else base, policy, False, clock))
-    if len(moves) == 1:
-        return (yield from after(worlds, me, path, moves[0], policy, True, clock))
-    best, best_value, best_key = moves[0], 0.0, (-1.0, False)
-    for move in moves:
-        v = yield from after(worlds, me, path, move, policy, True, clock)
-        key = (round(v, 9), move == base)  # a tie goes to medium's move
-        if key > best_key:
-            best, best_value, best_key = move, v, key
-    policy[path] = best
-    return best_value
+    """The weighted hands won after ``move`` at ``path`` (:func:`engine.bots.plan.after`)."""
+    return (yield from shared.after(KATTE, worlds, me, path, move, policy, learn, clock))
 
 
 def root_values(learn_on: Worlds, score_on: Worlds, me: int, moves: list[Move],
                 clock: _Clock | None = None) -> Generator[None, None, dict[Move, float]]:
     """Each root move's weighted hands won on ``score_on`` when the bot's later choices
     are the best per information set found on ``learn_on``."""
-    clock = clock or _Clock()
-    out = {}
-    for move in moves:
-        policy: Policy = {}
-        yield from after(learn_on, me, (), move, policy, True, clock)
-        out[move] = yield from after(score_on, me, (), move, policy, False, clock)
-    return out
+    return (yield from shared.root_values(KATTE, learn_on, score_on, me, moves, clock))
 
 
 def draw(facts: Facts, rng: Random, count: int, surprise: float,
@@ -166,11 +141,8 @@ def plan_search(facts: Facts, moves: list[Move], rng: Random, count: int,
     start = time.perf_counter()
     clock = _Clock()
     worlds = yield from draw(facts, rng, count, surprise, clock)
-    half = len(worlds) // 2
-    a, b = worlds[:half], worlds[half:]
-    ab = yield from root_values(a, b, facts.me, moves, clock)
-    ba = yield from root_values(b, a, facts.me, moves, clock)
-    tally: Tally[Move] = Tally({m: [ab[m] + ba[m]] for m in moves}, list(moves))
+    held_out = yield from shared.cross_fitted(KATTE, worlds, facts.me, moves, clock)
+    tally: Tally[Move] = Tally({m: [held_out[m]] for m in moves}, list(moves))
     tally.worlds = len(worlds)
     tally.weight = sum(w for _, w in worlds)
     tally.seconds = time.perf_counter() - start

@@ -6,7 +6,9 @@ play it hands the shared search driver (``engine/bots/search.py``) its worlds
 (``worlds.Reader``: drawn until one explains the others' plays, else weighed by
 plausibility) and the value of each card in a world: a medium playout, or, once
 the deciding seat holds :data:`OWN_ENDING` cards or fewer, the best it can do to the end
-against the others' medium play (:func:`solve_own`).
+against the others' medium play (:func:`solve_own`). With ``plan.PLAN_CARDS`` set (off: issue
+52's offline measure found no room), its own later cards are searched per information set
+instead (``plan.py``).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from ...cards import GERMAN
 from ...games.kocka import TOTAL
 from ..base import Bot, Budget, Decision, Steps, View
 from ..search import sampled_values
+from . import plan
 from .hints import pass_decision, play_decision
 from .policy import medium_play, playout, rank_passes
 from .sim import Sim, mask, new_sim, sim_from_view
@@ -162,6 +165,13 @@ class HardBot(Bot):
         history, first = plays_so_far(view)
         budget = self.budget
         assert budget is not None
+        if base.hands[me].bit_count() <= plan.PLAN_CARDS:
+            # its own later cards searched per information set (off unless PLAN_CARDS is set)
+            count = plan.plan_worlds(min(budget.samples, ARENA_SAMPLES), ARENA_SAMPLES)
+            tally = yield from plan.plan_search(view, self.rng, count, READ_TRIES)
+            pref = medium_play(base)
+            best = max(cands, key=lambda c: (round(tally.total(c), 6), c == pref))
+            return play_decision(base, best)
         exact = base.hands[me].bit_count() <= EXACT_CARDS
         # an exact world costs several playouts, and is worth several: fewer of them
         samples = max(6, budget.samples // 3) if exact and budget.seconds is None else budget.samples
