@@ -23,7 +23,7 @@ import pickle
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -45,6 +45,24 @@ def made_once(folder: Path, name: str) -> Iterator[bool]:
     with open(folder / f"{name}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # (released when the file closes)
         yield not (folder / name).exists()
+
+
+T = TypeVar("T")
+
+
+def once_per_run(tmp_path_factory: pytest.TempPathFactory, name: str, make: Callable[[], T]) -> T:
+    """``make()``, made once per run and read by every other process that asks (pickled in
+    the run's folder): a module's slow set-up, which each xdist worker running one of the
+    module's tests would otherwise make again (worksteal splits modules between workers)."""
+    folder = run_folder(tmp_path_factory) / "once"
+    with made_once(folder, name) as to_make:
+        if to_make:
+            result = make()
+            (folder / f"{name}.part").write_bytes(pickle.dumps(result))
+            (folder / f"{name}.part").rename(folder / name)
+            return result
+    loaded: T = pickle.loads((folder / name).read_bytes())
+    return loaded
 
 
 def _digest(*parts: bytes | str) -> str:

@@ -24,6 +24,9 @@ class Fault(Exception):
         super().__init__(f"{kind} by seat {seat}: {why}")
         self.kind, self.seat, self.why = kind, seat, why
 
+    def __reduce__(self) -> tuple[type[Fault], tuple[str, int | None, str]]:
+        return Fault, (self.kind, self.seat, self.why)  # (pickled: a run's set-up shared by its workers)
+
 
 def scalar(text: Any) -> int:
     """A scalar's encoding: 32 bytes little-endian, lowercase hex, below L."""

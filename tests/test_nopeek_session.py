@@ -15,6 +15,7 @@ from typing import Any
 
 import nopeek_ristretto as r
 import pytest
+from build_steps import once_per_run
 from nopeek_session_verify import verify_log
 from nopeek_verify import Fault, card_point
 from test_nopeek import deck_codes, lay_out_site
@@ -50,14 +51,17 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+# (each made once per run: the other xdist worker, if it runs some of these tests, reads it)
 @pytest.fixture(scope="module")
-def honest(site: Path) -> dict[str, dict[str, Any]]:
-    return {run["table"]: checked(run) for run in run_table(site, [{"table": t} for t in TABLES])}
+def honest(site: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
+    return once_per_run(tmp_path_factory, "nopeek-session-honest", lambda: {
+        run["table"]: checked(run) for run in run_table(site, [{"table": t} for t in TABLES])})
 
 
 @pytest.fixture(scope="module")
-def cheats(site: Path) -> dict[str, dict[str, Any]]:
-    return {run["cheat"]: checked(run) for run in run_table(site, [{"table": "kocka", "cheat": c} for c in CHEATS])}
+def cheats(site: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
+    return once_per_run(tmp_path_factory, "nopeek-session-cheats", lambda: {
+        run["cheat"]: checked(run) for run in run_table(site, [{"table": "kocka", "cheat": c} for c in CHEATS])})
 
 
 def checked(run: dict[str, Any]) -> dict[str, Any]:

@@ -142,6 +142,7 @@ def test_a_view_does_not_depend_on_cards_the_seat_cannot_see(name: str) -> None:
     assert len(compared) >= 30, f"only {len(compared)} pairs of deals were compared"
 
 
+@settings(deadline=None)  # (Hypothesis's 200 ms a case failed it at a load of 20: no timed assertions)
 @given(st.integers(0, 2**64), st.integers(0, 120), st.integers(0, 5))  # past 104: beyond its table
 def test_the_seeded_shuffle_is_pythons_own(seed: int, size: int, draws: int) -> None:
     """Seeded deals (hand records with a ``seed``) keep their cards: the engine's shuffle

@@ -154,10 +154,12 @@ def warm_profile(playwright: Any, browser_type_launch_args: dict[str, Any], serv
     namespace (``warmed_copy``), which take it instead of warming one of their own."""
     desktop = warm_profiles / "desktop"
     if os.environ.get("KORTTI_WARM_PROFILE"):  # warmed by the outer run (test_in_netns.py)
-        shutil.copytree(os.environ["KORTTI_WARM_PROFILE"], desktop, symlinks=True)
+        outer = Path(os.environ["KORTTI_WARM_PROFILE"])
+        shutil.copytree(outer, desktop, symlinks=True)
+        (warm_profiles / "warmed").symlink_to(outer)  # (never opened: not copied twice, 114 MB)
     else:
         warm_up(playwright, browser_type_launch_args, server, desktop)
-    shutil.copytree(desktop, warm_profiles / "warmed", symlinks=True, ignore=shutil.ignore_patterns("Singleton*"))
+        shutil.copytree(desktop, warm_profiles / "warmed", symlinks=True, ignore=shutil.ignore_patterns("Singleton*"))
     context = reopened(playwright, browser_type_launch_args, server, desktop)
     yield context
     context.close()

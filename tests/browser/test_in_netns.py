@@ -23,13 +23,16 @@ HERE = Path(__file__).resolve().parent
 # (90 s of it a wait by design) runs in one of its own, and the stranding tests (a host who
 # cancels, leaves or cannot deal) in another.
 STRANDED = "stranded or typed_no_name or cannot_start"
-SPLIT = {"netns_friends.py": ["two_friends", "late_reload", STRANDED,
-                              f"not two_friends and not late_reload and not ({STRANDED})"],
+AWAY = "stays_away or no_relay_in_reach"  # (the host away 20 s, HOST_AWAY_MS; no relay 8 s, RELAY_CHECK_MS)
+SPLIT = {"netns_friends.py": ["two_friends", "late_reload", STRANDED, AWAY,
+                              f"not two_friends and not late_reload and not ({STRANDED}) and not ({AWAY})"],
          "netns_nopeek.py": ["nothing_to_see", "cheats", "leaves"]}
 # A part that mostly waits runs beside another part, each in a namespace of its own, in one
 # test: the worker is held for the longer of the two, not for their sum. The late reload's
-# 90 s wait leaves the CPU to the four deals of two friends (about as long, all work).
-BESIDE = {("netns_friends.py", "late_reload"): ("netns_friends.py", "two_friends")}
+# 90 s wait leaves the CPU to the four deals of two friends (about as long, all work); the
+# page's own waits for a host who stays away and a relay out of reach, to the stranding tests.
+BESIDE = {("netns_friends.py", "late_reload"): ("netns_friends.py", "two_friends"),
+          ("netns_friends.py", AWAY): ("netns_friends.py", STRANDED)}
 PARTS = [(p.name, k) for p in sorted(HERE.glob("netns_*.py")) for k in SPLIT.get(p.name, [""])]
 INNER = [part for part in PARTS if part not in BESIDE.values()]
 
