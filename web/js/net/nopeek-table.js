@@ -23,7 +23,7 @@ import { MAX_TEXTS } from "./nopeek-relay.js";
  *   seats are worked out per deal)
  * @typedef {{game: string, players: number, options: object, names: string[], levels: Record<string, string>,
  *   seat: number, name: string, lang: string, np_host?: boolean, id?: string, turn_seconds?: number}} Config
- * @typedef {{deal: Deal, start: {start: number, hand: string[], known: Record<string, string[]>, turned: null},
+ * @typedef {{deal: Deal, start: {start: number, hand: string[], known: Record<string, string[]>, turned: string | null},
  *   moves: string[], earlier: object[]}} JoinAt a running deal as a friend who joins it in a face-up seat
  *   learns it: the deal, as it began (the seat's hand among the face-up ones), every move so far in
  *   public form, the deals audited fair before it
