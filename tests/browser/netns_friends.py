@@ -86,11 +86,12 @@ SAW_HOST_LOST = """() => {
   new MutationObserver(look).observe(document.body, { childList: true, subtree: true, characterData: true });
 }"""
 
-# Every card code the page holds: images, data attributes, anywhere in the document.
+# Every card code the page holds: images (in the deck's folder too, as the felt draws them:
+# "cards/french/7C.svg", "cards/german/..."), data attributes, anywhere in the document.
 PAGE_CARDS = """() => {
   const html = document.documentElement.outerHTML;
   const found = new Set();
-  for (const m of html.matchAll(/cards\\/([A-Za-z0-9]+)\\.svg/g)) found.add(m[1]);
+  for (const m of html.matchAll(/cards\\/(?:[A-Za-z0-9_-]+\\/)*([A-Za-z0-9]+)\\.svg/g)) found.add(m[1]);
   for (const m of html.matchAll(/data-code="([A-Za-z0-9]+)"/g)) found.add(m[1]);
   return [...found];
 }"""
