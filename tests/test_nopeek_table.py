@@ -585,7 +585,7 @@ const input = JSON.parse(readFileSync(0, "utf-8"));
 const codes = new Set(input.codes);
 console.log(JSON.stringify({
   deals: input.deals.map(({ deal, plan, me }) => dealDiffers(deal, plan, me, input.players)),
-  moves: input.moves.map(({ move, shown, faceUp }) => moveShowsWhatItNames(move, shown, codes, faceUp)),
+  moves: input.moves.map(({ move, shown, faceUp, open }) => moveShowsWhatItNames(move, shown, codes, faceUp, open)),
 }));
 """
 
@@ -633,18 +633,20 @@ def test_a_page_refuses_a_deal_whose_layout_turned_card_seats_or_dealer_are_not_
     assert got["deals"] == [why for *_, why in cases]
 
 
-def recorded(pages: dict[int, NoPeekTable], face_up: set[int], sent: list[dict[str, Any]]) -> None:
+def recorded(pages: dict[int, NoPeekTable], face_up: set[int], full: Match, sent: list[dict[str, Any]]) -> None:
     """Each page's own moves as its envelope carries them, into ``sent``: the public form and the
-    cards its texts show (net/nopeek-table.js's ``outgoing``: ``show``, a pass to a face-up hand)."""
+    cards its texts show (net/nopeek-table.js's ``outgoing``: ``show``, a pass to a face-up hand;
+    not a card a face-up hand passed to it, which it holds by no slot), with the cards dealt face up."""
+    open_ = [c for s in sorted(face_up) for c in full.records[-1].hands[s]]
     for page in pages.values():
         def recording(text: str, act: Any = page.act) -> dict[str, Any]:
             reply: dict[str, Any] = act(text)
             send = reply["send"]
-            shown = list(send.get("show", []))
+            shown = [c for c in send.get("show", []) if c not in open_]
             give = send.get("give")
             if give and give["seat"] in face_up:
                 shown += give["cards"]
-            sent.append({"move": send["public"], "shown": shown, "faceUp": False})
+            sent.append({"move": send["public"], "shown": shown, "faceUp": False, "open": open_})
             return reply
         page.act = recording  # type: ignore[method-assign]
 
@@ -657,13 +659,13 @@ def honest_moves(game: str, players: int, seed: int, computer: bool) -> tuple[li
         full = engine.new_match("kocka", 4, seed=seed, names=NAMES)
         levels = COMPUTER if computer else {}
         pages = kocka_pages(full, levels)
-        recorded(pages, {int(s) for s in levels}, sent)
+        recorded(pages, {int(s) for s in levels}, full, sent)
         publics = play_on(full, pages, random.Random(seed))
         mine = iter(list(sent))
         return list(full.DECK.code_of), [next(mine) if int(p.split()[0]) in pages else {"move": p, "shown": [], "faceUp": True}
                                          for p in publics]
     wire = Wire(game, players, seed, computer)
-    recorded(wire.pages, wire.face_up, sent)
+    recorded(wire.pages, wire.face_up, wire.full, sent)
     while not wire.full.deal_over:
         action = wire.next_action()
         if action.seat not in wire.pages:
@@ -702,6 +704,9 @@ def test_a_move_that_names_a_card_its_texts_did_not_show_is_refused() -> None:
         ({"move": "0 bid 7", "shown": [], "faceUp": False}, True),  # (not a card)
         ({"move": "3 play AS", "shown": [], "faceUp": True}, True),  # a face-up hand: every page knows it
         ({"move": "3 play AS", "shown": ["AS"], "faceUp": True}, False),
+        # a card a computer player passed this seat, face up to all: named, not shown (no slot of it)
+        ({"move": "0 play KD", "shown": [], "faceUp": False, "open": ["KD", "7H"]}, True),
+        ({"move": "0 play KD KD", "shown": [], "faceUp": False, "open": ["KD", "7H"]}, False),
     ]
     got = trust(4, codes, [], [m for m, _ in moves])
     assert got["moves"] == [ok for _, ok in moves]

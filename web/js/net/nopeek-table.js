@@ -149,6 +149,9 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
   let committed = false;
   /** the computer players' (and leavers') seats: their hands face up */
   let faceUp = new Set(Object.keys(config.levels || {}).map(Number));
+  /** the cards every page saw face up at the deal (the face-up hands, the turned card) */
+  /** @type {string[]} */
+  let openAtDeal = [];
   /** the deal as it began, as this page knows it (a friend who joins mid-deal is told it) */
   /** @type {{start: number, known: Record<string, string[]>, turned: string | null} | null} */
   let begun = null;
@@ -269,6 +272,7 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
     const turned = typeof d.turned === "number" ? up.get(d.turned) ?? null : null;
     const start = { start: d.start, hand: hand.map((c) => c.card), known, turned, levels: d.levels ?? config.levels ?? {} };
     begun = { start: d.start, known, turned };
+    openAtDeal = [...up.values()];
     await python;
     const reply = seated ? await callPython("np_next_deal", JSON.stringify(start))
       : await callPython("np_sit", JSON.stringify({ ...config, levels: config.levels || {} }), JSON.stringify(start));
@@ -354,8 +358,10 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
     const seat = Number(env.move.split(" ")[0]);
     // a move comes on its own seat's channel, or a face-up hand's from the host's page
     const moverOk = seat === env.from || (env.from === deal?.host && faceUp.has(seat));
-    // the cards a move names are the ones its texts opened, no more, no fewer
-    const matches = moveShowsWhatItNames(env.move, [...up.values()], new Set(deal?.cards ?? []), faceUp.has(seat));
+    // the cards a move names are the ones its texts opened (or face up to all), no more, no fewer
+    // (a page not in the deal, a friend who joined it, has no session to open them: Python checks)
+    const matches = !inDeal() || moveShowsWhatItNames(env.move, [...up.values()], new Set(deal?.cards ?? []),
+      faceUp.has(seat), openAtDeal);
     // an arrangement kept secret comes with its commitment (Call Kitti: opened at the shows)
     const committedOk = !/^\d+ arrange \?$/.test(env.move) || committedBy.has(seat);
     if (faulted || !moverOk || !matches || !committedOk) {
@@ -572,6 +578,7 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
         shownBy = {};
         committed = false;
         distrusted = false;
+        openAtDeal = [];
         void checkDeal(d); // (not awaited: the keys and the shuffle go on meanwhile)
         let out;
         try {
@@ -580,6 +587,7 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
         } catch (e) { // (a deal the session cannot even lay out: not the rules' deal either)
           return refuseDeal(d, String(e));
         }
+        if (distrusted) return; // (refused while the session started: nothing of it goes)
         send(out.send);
         await events(out.events);
       });

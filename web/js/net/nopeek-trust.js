@@ -41,22 +41,27 @@ function same(a, b) {
 
 /**
  * Whether a move's cards are the ones its envelope opened: a hand face up to all shows nothing
- * (every page knows its cards); any other names exactly the cards its texts showed, as a
- * multiset (two copies of a card: named twice, shown twice), so no card is named that no
- * text opened and no card is shown that the move does not name.
+ * (every page knows its cards); any other shows only cards it names, and names only cards its
+ * texts showed, as a multiset (two copies of a card: named twice, shown twice), or cards every
+ * page saw face up at the deal (``faceUp``: a computer player's pass to a person, whose slots are
+ * face up: the mover's page has no slot of them to show; Python checks the mover holds them).
  * @param {string} move the public form @param {string[]} shown the cards the envelope's texts
  *   showed @param {Set<string>} codes the deck's card codes (a move's other words are not cards)
  * @param {boolean} faceUpHand the mover's hand is face up to all (a computer player, a leaver)
+ * @param {string[]} [faceUp] the cards opened face up to all at the deal
  */
-export function moveShowsWhatItNames(move, shown, codes, faceUpHand) {
+export function moveShowsWhatItNames(move, shown, codes, faceUpHand, faceUp = []) {
   if (faceUpHand) return shown.length === 0;
   const named = move.split(" ").slice(2).filter((w) => codes.has(w));
-  if (named.length !== shown.length) return false;
-  const left = [...shown];
-  return named.every((card) => {
-    const k = left.indexOf(card);
-    if (k < 0) return false;
-    left.splice(k, 1);
-    return true;
-  });
+  const left = [...named];
+  if (!shown.every((card) => take(left, card))) return false; // a card shown that the move does not name
+  const open = [...faceUp];
+  return left.every((card) => take(open, card)); // a card named that no text opened
+}
+
+/** Takes one ``card`` out of ``cards``: whether there was one. @param {string[]} cards @param {string} card */
+function take(cards, card) {
+  const k = cards.indexOf(card);
+  if (k >= 0) cards.splice(k, 1);
+  return k >= 0;
 }
