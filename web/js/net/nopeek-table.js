@@ -149,9 +149,9 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
   let committed = false;
   /** the computer players' (and leavers') seats: their hands face up */
   let faceUp = new Set(Object.keys(config.levels || {}).map(Number));
-  /** the cards every page saw face up at the deal (the face-up hands, the turned card) */
+  /** the cards every page saw face up (the face-up hands and the turned card at the deal, a leaver's hand) */
   /** @type {string[]} */
-  let openAtDeal = [];
+  let openToAll = [];
   /** the deal as it began, as this page knows it (a friend who joins mid-deal is told it) */
   /** @type {{start: number, known: Record<string, string[]>, turned: string | null} | null} */
   let begun = null;
@@ -239,6 +239,7 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
         say(t("web.nopeek.opened", { name: name(e.seat) }));
       } else if (e.kind === "opened") {
         faceUp.add(e.seat);
+        openToAll.push(...e.cards.map((/** @type {SlotCard} */ c) => c.card)); // (its computer player passes them on face up)
         log.push({ kind: "opened", seat: e.seat });
         draw(await callPython("np_left", e.seat, JSON.stringify(e.cards.map((/** @type {SlotCard} */ c) => c.card))));
         say(t("web.nopeek.left", { name: name(e.seat) }));
@@ -272,7 +273,7 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
     const turned = typeof d.turned === "number" ? up.get(d.turned) ?? null : null;
     const start = { start: d.start, hand: hand.map((c) => c.card), known, turned, levels: d.levels ?? config.levels ?? {} };
     begun = { start: d.start, known, turned };
-    openAtDeal = [...up.values()];
+    openToAll = [...up.values()];
     await python;
     const reply = seated ? await callPython("np_next_deal", JSON.stringify(start))
       : await callPython("np_sit", JSON.stringify({ ...config, levels: config.levels || {} }), JSON.stringify(start));
@@ -361,7 +362,7 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
     // the cards a move names are the ones its texts opened (or face up to all), no more, no fewer
     // (a page not in the deal, a friend who joined it, has no session to open them: Python checks)
     const matches = !inDeal() || moveShowsWhatItNames(env.move, [...up.values()], new Set(deal?.cards ?? []),
-      faceUp.has(seat), openAtDeal);
+      faceUp.has(seat), openToAll);
     // an arrangement kept secret comes with its commitment (Call Kitti: opened at the shows)
     const committedOk = !/^\d+ arrange \?$/.test(env.move) || committedBy.has(seat);
     if (faulted || !moverOk || !matches || !committedOk) {
@@ -578,7 +579,7 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
         shownBy = {};
         committed = false;
         distrusted = false;
-        openAtDeal = [];
+        openToAll = [];
         void checkDeal(d); // (not awaited: the keys and the shuffle go on meanwhile)
         let out;
         try {

@@ -48,7 +48,7 @@ function same(a, b) {
  * @param {string} move the public form @param {string[]} shown the cards the envelope's texts
  *   showed @param {Set<string>} codes the deck's card codes (a move's other words are not cards)
  * @param {boolean} faceUpHand the mover's hand is face up to all (a computer player, a leaver)
- * @param {string[]} [faceUp] the cards opened face up to all at the deal
+ * @param {string[]} [faceUp] the cards opened face up to all (at the deal, a leaver's hand)
  */
 export function moveShowsWhatItNames(move, shown, codes, faceUpHand, faceUp = []) {
   if (faceUpHand) return shown.length === 0;
