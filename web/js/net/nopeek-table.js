@@ -273,7 +273,7 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
     const turned = typeof d.turned === "number" ? up.get(d.turned) ?? null : null;
     const start = { start: d.start, hand: hand.map((c) => c.card), known, turned, levels: d.levels ?? config.levels ?? {} };
     begun = { start: d.start, known, turned };
-    openToAll = [...up.values()];
+    openToAll.push(...up.values()); // (a leaver's hand may have opened first, in the same step)
     await python;
     const reply = seated ? await callPython("np_next_deal", JSON.stringify(start))
       : await callPython("np_sit", JSON.stringify({ ...config, levels: config.levels || {} }), JSON.stringify(start));
