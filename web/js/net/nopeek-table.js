@@ -468,7 +468,8 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
     }
     if (out.give) {
       const slots = out.give.cards.map(slotOf).filter((/** @type {number | undefined} */ s) => s !== undefined);
-      if (deal?.seats.includes(out.give.seat)) {
+      // (a leaver's seat is a crypto seat face up now: its pass is named, so shown, as to any face-up hand)
+      if (deal?.seats.includes(out.give.seat) && !faceUp.has(out.give.seat)) {
         if (slots.length) await run("give", [slots, out.give.seat]);
         hidden.push(...slots);
       } else {
