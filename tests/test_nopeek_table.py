@@ -712,3 +712,139 @@ def test_a_computer_players_automatic_win_ends_the_deal_on_every_page_with_no_cl
     assert all(sat["model"]["next"] == "over" and "claim" not in sat for sat in wire.sat.values())
     assert wire.claims() == {}
     assert all(wire.audit(seat)["ok"] for seat in wire.pages)  # its hand face up from the deal: shown
+
+
+# ---------------------------------------------------------------- what a page trusts (net/nopeek-trust.js)
+
+TRUST_SCRIPT = """
+import { dealDiffers, moveShowsWhatItNames } from %s;
+import { readFileSync } from "node:fs";
+const input = JSON.parse(readFileSync(0, "utf-8"));
+const codes = new Set(input.codes);
+console.log(JSON.stringify({
+  deals: input.deals.map(({ deal, plan, me }) => dealDiffers(deal, plan, me, input.players)),
+  moves: input.moves.map(({ move, shown, faceUp, open }) => moveShowsWhatItNames(move, shown, codes, faceUp, open)),
+}));
+"""
+
+
+def trust(players: int, codes: list[str], deals: list[dict[str, Any]], moves: list[dict[str, Any]]) -> dict[str, Any]:
+    node = shutil.which("node")
+    assert node, "node is needed (npm brings it)"
+    module = json.dumps((ROOT / "web" / "js" / "net" / "nopeek-trust.js").as_uri())
+    request = json.dumps({"players": players, "codes": codes, "deals": deals, "moves": moves})
+    out = subprocess.run([node, "--input-type=module", "-e", TRUST_SCRIPT % module], input=request,
+                         capture_output=True, text=True, timeout=120, check=True)
+    return dict(json.loads(out.stdout))
+
+
+def test_a_page_refuses_a_deal_whose_layout_turned_card_seats_or_dealer_are_not_the_rules() -> None:
+    """The host's np-deal against the page's own plan (NoPeekTable.plan_first with the deal's
+    computer players): the honest deal passes on every person's page; a person's slots face up,
+    a stock slot the host's, another turned card, a dealer the rules fix changed, a computer
+    player among the crypto seats or the page's own seat a computer's are each refused."""
+    host = NoPeekTable(MESSAGES, "en")
+    levels = {"3": "medium"}
+    plan = dict(host.plan_first({**config("katko", 4, 0), "options": {"trump": True}, "levels": levels}))
+    assert "error" not in plan, plan
+    layout, turned = plan["layout"], plan["turned"]
+    honest = {"id": "t-1", "seats": [0, 1, 2], "layout": layout, "cards": plan["cards"], "start": 3, "host": 0,
+              "turned": turned, "levels": levels}
+    ben_up = [("up" if h == 1 else h) for h in layout]
+    stock = layout.index("stock")
+    stock_mine = [(0 if k == stock else h) for k, h in enumerate(layout)]
+    other_turned = next(k for k, h in enumerate(layout) if h == "stock")
+    ruled = {**plan, "start": 2}  # (a deal whose dealer the rules fix)
+    cases: list[tuple[dict[str, Any], dict[str, Any], int, str]] = [
+        *[(honest, plan, me, "") for me in (0, 1, 2)],
+        ({**honest, "layout": ben_up}, plan, 2, "layout"),
+        ({**honest, "layout": stock_mine}, plan, 1, "layout"),
+        ({**honest, "turned": other_turned}, plan, 1, "turned"),
+        ({**honest, "start": 4}, plan, 1, "start"),
+        (honest, ruled, 1, "start"),
+        ({**honest, "start": 2}, ruled, 1, ""),
+        ({**honest, "seats": [0, 1, 2, 3]}, plan, 1, "levels"),
+        ({**honest, "seats": [0, 2], "levels": {"1": "medium", "3": "medium"}}, plan, 1, "seat"),
+        ({**honest, "cards": list(reversed(plan["cards"]))}, plan, 1, "cards"),
+    ]
+    got = trust(4, [], [{"deal": d, "plan": p, "me": me} for d, p, me, _ in cases], [])
+    assert got["deals"] == [why for *_, why in cases]
+
+
+def recorded(pages: dict[int, NoPeekTable], face_up: set[int], full: Match, sent: list[dict[str, Any]]) -> None:
+    """Each page's own moves as its envelope carries them, into ``sent``: the public form and the
+    cards its texts show (net/nopeek-table.js's ``outgoing``: ``show``, a pass to a face-up hand;
+    not a card a face-up hand passed to it, which it holds by no slot), with the cards dealt face up."""
+    open_ = [c for s in sorted(face_up) for c in full.records[-1].hands[s]]
+    for page in pages.values():
+        def recording(text: str, act: Any = page.act) -> dict[str, Any]:
+            reply: dict[str, Any] = act(text)
+            send = reply["send"]
+            shown = [c for c in send.get("show", []) if c not in open_]
+            give = send.get("give")
+            if give and give["seat"] in face_up:
+                shown += give["cards"]
+            sent.append({"move": send["public"], "shown": shown, "faceUp": False, "open": open_})
+            return reply
+        page.act = recording  # type: ignore[method-assign]
+
+
+def honest_moves(game: str, players: int, seed: int, computer: bool) -> tuple[list[str], list[dict[str, Any]]]:
+    """Every move of a deal round the pages as its envelope carries it; a computer player's from
+    the host, showing nothing."""
+    sent: list[dict[str, Any]] = []
+    if game == "kocka":  # (passes: the receiver's page learns the cards)
+        full = engine.new_match("kocka", 4, seed=seed, names=NAMES)
+        levels = COMPUTER if computer else {}
+        pages = kocka_pages(full, levels)
+        recorded(pages, {int(s) for s in levels}, full, sent)
+        publics = play_on(full, pages, random.Random(seed))
+        mine = iter(list(sent))
+        return list(full.DECK.code_of), [next(mine) if int(p.split()[0]) in pages else {"move": p, "shown": [], "faceUp": True}
+                                         for p in publics]
+    wire = Wire(game, players, seed, computer)
+    recorded(wire.pages, wire.face_up, wire.full, sent)
+    while not wire.full.deal_over:
+        action = wire.next_action()
+        if action.seat not in wire.pages:
+            sent.append({"move": str(action), "shown": [], "faceUp": True})
+        wire.move(action)
+    return list(wire.plan["cards"]), sent
+
+
+@pytest.mark.parametrize(("game", "players", "computer"), [("kocka", 4, True), ("kocka", 4, False), ("katte", 4, True),
+                                                          ("katte", 3, False), ("call-kitti", 4, True), ("katko", 4, True)])
+def test_every_honest_move_names_exactly_the_cards_its_texts_show(game: str, players: int, computer: bool) -> None:
+    """No honest move is refused by the page's check (Katte's timeouts face up and down, Kočka's
+    passes to a person and to a face-up hand, Call Kitti's arrangement, a computer player's)."""
+    codes: list[str] = []
+    moves: list[dict[str, Any]] = []
+    for seed in (1, 2, 3):
+        codes, sent = honest_moves(game, players, seed, computer)
+        moves += sent
+    assert any(m["shown"] for m in moves) or game == "call-kitti"  # (its cards are turned up by the shows, not by a move)
+    got = trust(players, codes, [], moves)
+    assert [m for m, ok in zip(moves, got["moves"], strict=True) if not ok] == []
+
+
+def test_a_move_that_names_a_card_its_texts_did_not_show_is_refused() -> None:
+    codes = ["AS", "KD", "7H", "10C"]
+    moves = [
+        ({"move": "0 play AS", "shown": ["AS"], "faceUp": False}, True),
+        ({"move": "0 play AS", "shown": [], "faceUp": False}, False),  # a card named, none opened
+        ({"move": "0 play AS", "shown": ["KD"], "faceUp": False}, False),
+        ({"move": "0 play AS", "shown": ["AS", "KD"], "faceUp": False}, False),  # a card opened the move does not name
+        ({"move": "0 pass AS KD 7H", "shown": ["AS", "KD"], "faceUp": False}, False),
+        ({"move": "0 pass ? ? ?", "shown": [], "faceUp": False}, True),
+        ({"move": "0 timeout 10C", "shown": ["10C"], "faceUp": False}, True),
+        ({"move": "0 play AS AS", "shown": ["AS"], "faceUp": False}, False),  # two copies named, one opened
+        ({"move": "0 play AS AS", "shown": ["AS", "AS"], "faceUp": False}, True),
+        ({"move": "0 bid 7", "shown": [], "faceUp": False}, True),  # (not a card)
+        ({"move": "3 play AS", "shown": [], "faceUp": True}, True),  # a face-up hand: every page knows it
+        ({"move": "3 play AS", "shown": ["AS"], "faceUp": True}, False),
+        # a card a computer player passed this seat, face up to all: named, not shown (no slot of it)
+        ({"move": "0 play KD", "shown": [], "faceUp": False, "open": ["KD", "7H"]}, True),
+        ({"move": "0 play KD KD", "shown": [], "faceUp": False, "open": ["KD", "7H"]}, False),
+    ]
+    got = trust(4, codes, [], [m for m, _ in moves])
+    assert got["moves"] == [ok for _, ok in moves]
