@@ -771,16 +771,24 @@ def test_a_page_refuses_a_deal_whose_layout_turned_card_seats_or_dealer_are_not_
     assert got["deals"] == [why for *_, why in cases]
 
 
-def recorded(pages: dict[int, NoPeekTable], face_up: set[int], full: Match, sent: list[dict[str, Any]]) -> None:
+def recorded(pages: dict[int, NoPeekTable], face_up: set[int], sent: list[dict[str, Any]]) -> None:
     """Each page's own moves as its envelope carries them, into ``sent``: the public form and the
     cards its texts show (net/nopeek-table.js's ``outgoing``: ``show``, a pass to a face-up hand;
-    not a card a face-up hand passed to it, which it holds by no slot), with the cards dealt face up."""
-    open_ = [c for s in sorted(face_up) for c in full.records[-1].hands[s]]
-    for page in pages.values():
-        def recording(text: str, act: Any = page.act) -> dict[str, Any]:
+    not a card a face-up hand passed to it, which it holds by no slot), with the cards every other
+    page knows it holds (``open_in``, as another page asks its Python)."""
+    for seat, page in pages.items():
+        watcher = next(p for s, p in pages.items() if s != seat)
+
+        def recording(text: str, act: Any = page.act, seat: int = seat, watcher: NoPeekTable = watcher) -> dict[str, Any]:
+            open_ = watcher.open_in(seat)["cards"]
             reply: dict[str, Any] = act(text)
             send = reply["send"]
-            shown = [c for c in send.get("show", []) if c not in open_]
+            slotless, shown = list(open_), []  # (the cards it holds by no slot are not shown, one copy each)
+            for card in send.get("show", []):
+                if card in slotless:
+                    slotless.remove(card)
+                else:
+                    shown.append(card)
             give = send.get("give")
             if give and give["seat"] in face_up:
                 shown += give["cards"]
@@ -797,13 +805,13 @@ def honest_moves(game: str, players: int, seed: int, computer: bool) -> tuple[li
         full = engine.new_match("kocka", 4, seed=seed, names=NAMES)
         levels = COMPUTER if computer else {}
         pages = kocka_pages(full, levels)
-        recorded(pages, {int(s) for s in levels}, full, sent)
+        recorded(pages, {int(s) for s in levels}, sent)
         publics = play_on(full, pages, random.Random(seed))
         mine = iter(list(sent))
         return list(full.DECK.code_of), [next(mine) if int(p.split()[0]) in pages else {"move": p, "shown": [], "faceUp": True}
                                          for p in publics]
     wire = Wire(game, players, seed, computer)
-    recorded(wire.pages, wire.face_up, wire.full, sent)
+    recorded(wire.pages, wire.face_up, sent)
     while not wire.full.deal_over:
         action = wire.next_action()
         if action.seat not in wire.pages:
@@ -848,3 +856,43 @@ def test_a_move_that_names_a_card_its_texts_did_not_show_is_refused() -> None:
     ]
     got = trust(4, codes, [], [m for m, _ in moves])
     assert got["moves"] == [ok for _, ok in moves]
+
+
+def test_a_katko_card_a_face_up_hand_also_holds_is_named_by_a_person_only_with_its_own_copy_shown() -> None:
+    """Two packs: a person's move naming a card whose other copy the computer player holds, face
+    up, shows its own copy like any card; only the face-up hand's own move names it unshown."""
+    options = {"decks": 2}
+    for seed in range(1, 60):
+        full = engine.new_match("katko", 4, options, seed=seed, names=NAMES)
+        hands = full.hands  # type: ignore[attr-defined]
+        both = [c for c in hands[1] if c in hands[3]]
+        if both:
+            break
+    code, computer = full.DECK.code(both[0]), full.DECK.codes(hands[3])
+    watcher = NoPeekTable(MESSAGES, "en")
+    sat = watcher.sit({**config("katko", 4, 0), "options": options, "levels": COMPUTER}, public_start(full, 0, {3}))
+    assert "error" not in sat, sat
+    assert watcher.open_in(1)["cards"] == []  # (nothing of seat 1's is known to every page)
+    assert sorted(watcher.open_in(3)["cards"]) == sorted(computer)
+    moves = [
+        {"move": f"1 play {code}", "shown": [], "faceUp": False, "open": watcher.open_in(1)["cards"]},
+        {"move": f"1 play {code}", "shown": [code], "faceUp": False, "open": watcher.open_in(1)["cards"]},
+        {"move": f"3 play {code}", "shown": [], "faceUp": True},
+        # (what the page let through before: every card it saw face up at the deal)
+        {"move": f"1 play {code}", "shown": [], "faceUp": False, "open": computer},
+    ]
+    got = trust(4, list(full.DECK.code_of), [], moves)
+    assert got["moves"] == [False, True, True, True]
+
+
+def test_the_cards_every_page_knows_a_kocka_seat_holds_are_the_ones_a_face_up_hand_passed_it() -> None:
+    """The computer player (seat 3) passes to seat 0 face up: every other page knows those three
+    cards are seat 0's; seat 0's pass to seat 1 is known to seat 0's page alone."""
+    full = engine.new_match("kocka", 4, seed=2, names=NAMES)
+    pages = kocka_pages(full, COMPUTER)
+    play_on(full, pages, random.Random(2), until=4)
+    assert full.phase == "play"  # type: ignore[attr-defined]
+    from_computer = sorted(full.DECK.codes(full.received[0]))  # type: ignore[attr-defined]
+    assert sorted(pages[1].open_in(0)["cards"]) == sorted(pages[2].open_in(0)["cards"]) == from_computer
+    assert pages[0].open_in(1)["cards"] == [] == pages[2].open_in(1)["cards"]  # (seat 0's pass: its page's own to know)
+    assert pages[1].open_in(2)["cards"] == []

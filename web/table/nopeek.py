@@ -198,6 +198,13 @@ class NoPeekTable(Table):
                  if k != turned and (h == seat or (h == "up" and k % m.players == seat))]
                 for seat in range(m.players)]
 
+    def open_in(self, seat: int) -> Reply:
+        """The cards every page knows ``seat`` holds (``cards``): the page lets its move name
+        them with no card shown (:meth:`PartialMatch.open_in`)."""
+        if self.partial is None:
+            return {"error": self.text("web.error.busy")}
+        return {"cards": self.partial.open_in(int(seat))}
+
     def left_seat(self, seat: int, codes: list[str]) -> Reply:
         """A person left mid-deal: the hand the others opened from its escrow is face up to
         all from now on, and a computer player (the host's page decides) plays it."""

@@ -160,9 +160,6 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
   const claimed = new Set();
   /** the computer players' (and leavers') seats: their hands face up */
   let faceUp = new Set(Object.keys(config.levels || {}).map(Number));
-  /** the cards every page saw face up (the face-up hands and the turned card at the deal, a leaver's hand) */
-  /** @type {string[]} */
-  let openToAll = [];
   /** the deal as it began, as this page knows it (a friend who joins mid-deal is told it) */
   /** @type {{start: number, known: Record<string, string[]>, turned: string | null} | null} */
   let begun = null;
@@ -250,7 +247,6 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
         say(t("web.nopeek.opened", { name: name(e.seat) }));
       } else if (e.kind === "opened") {
         faceUp.add(e.seat);
-        openToAll.push(...e.cards.map((/** @type {SlotCard} */ c) => c.card)); // (its computer player passes them on face up)
         log.push({ kind: "opened", seat: e.seat });
         draw(await callPython("np_left", e.seat, JSON.stringify(e.cards.map((/** @type {SlotCard} */ c) => c.card))));
         say(t("web.nopeek.left", { name: name(e.seat) }));
@@ -290,7 +286,6 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
     const turned = typeof d.turned === "number" ? up.get(d.turned) ?? null : null;
     const start = { start: d.start, hand: hand.map((c) => c.card), known, turned, levels: d.levels ?? config.levels ?? {} };
     begun = { start: d.start, known, turned };
-    openToAll.push(...up.values()); // (a leaver's hand may have opened first, in the same step)
     await python;
     const reply = seated ? await callPython("np_next_deal", JSON.stringify(start))
       : await callPython("np_sit", JSON.stringify({ ...config, levels: config.levels || {} }), JSON.stringify(start));
@@ -427,10 +422,12 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
     const seat = Number(env.move.split(" ")[0]);
     // a move comes on its own seat's channel, or a face-up hand's from the host's page
     const moverOk = seat === env.from || (env.from === deal?.host && faceUp.has(seat));
-    // the cards a move names are the ones its texts opened (or face up to all), no more, no fewer
+    // the cards a move names are the ones its texts opened, no more, no fewer, or ones every page
+    // knows its seat holds (Python's, asked only then: a face-up hand's pass to it)
     // (a page not in the deal, a friend who joined it, has no session to open them: Python checks)
-    const matches = !inDeal() || moveShowsWhatItNames(env.move, [...up.values()], new Set(deal?.cards ?? []),
-      faceUp.has(seat), openToAll);
+    const shows = (/** @type {string[]} */ open) => moveShowsWhatItNames(env.move, [...up.values()],
+      new Set(deal?.cards ?? []), faceUp.has(seat), open);
+    const matches = !inDeal() || shows([]) || (!faceUp.has(seat) && shows((await callPython("np_open_in", seat))?.cards ?? []));
     // an arrangement kept secret comes with its commitment (Call Kitti: opened at the shows)
     const committedOk = !/^\d+ arrange \?$/.test(env.move) || committedBy.has(seat);
     if (faulted || !moverOk || !matches || !committedOk) {
@@ -650,7 +647,6 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
         committed = false;
         claimed.clear();
         distrusted = false;
-        openToAll = [];
         void checkDeal(d); // (not awaited: the keys and the shuffle go on meanwhile)
         let out;
         try {

@@ -43,12 +43,13 @@ function same(a, b) {
  * Whether a move's cards are the ones its envelope opened: a hand face up to all shows nothing
  * (every page knows its cards); any other shows only cards it names, and names only cards its
  * texts showed, as a multiset (two copies of a card: named twice, shown twice), or cards every
- * page saw face up at the deal (``faceUp``: a computer player's pass to a person, whose slots are
- * face up: the mover's page has no slot of them to show; Python checks the mover holds them).
+ * page knows the mover holds (``faceUp``, Python's ``open_in``: a computer player's pass to a
+ * person, face up: the mover's page has no slot of them to show). A card a face-up hand holds
+ * is not the mover's: its own copy (Katko's two packs) is shown like any other.
  * @param {string} move the public form @param {string[]} shown the cards the envelope's texts
  *   showed @param {Set<string>} codes the deck's card codes (a move's other words are not cards)
  * @param {boolean} faceUpHand the mover's hand is face up to all (a computer player, a leaver)
- * @param {string[]} [faceUp] the cards opened face up to all (at the deal, a leaver's hand)
+ * @param {string[]} [faceUp] the cards every page knows the mover holds
  */
 export function moveShowsWhatItNames(move, shown, codes, faceUpHand, faceUp = []) {
   if (faceUpHand) return shown.length === 0;
