@@ -548,6 +548,24 @@ def test_a_void_deal_does_not_count_and_the_match_goes_on_as_before_it() -> None
     assert "error" not in reply and len(host.match.records) == 1 and not host.match.summaries  # type: ignore[union-attr]
 
 
+def test_planning_the_next_deal_changes_nothing_on_the_page() -> None:
+    """A page plans the next deal beside the one it is drawing (it checks the host's deal with
+    the plan): a void deal stays on its table, said, until the next deal begins."""
+    full = engine.new_match("kocka", 4, seed=8, names=NAMES)
+    pages = kocka_pages(full)
+    play_on(full, pages, random.Random(8))
+    page = pages[1]
+    request = audit_request(full, [])
+    assert page.audit_deal({**request, "actions": request["actions"][:-1] + ["1 play ZZ"]})["ok"] is False
+    said = page.void_deal("The deal is void.")
+    plans = [page.plan(), page.plan()]
+    assert plans[0] == plans[1] and plans[0]["start"] is None  # (no deal counted: the dealer drawn again, O-3)
+    assert page.reply([]) == said and len(page.match.records) == 1  # type: ignore[union-attr]
+    redeal = engine.new_match("kocka", 4, seed=9, names=NAMES)
+    assert "error" not in page.next_deal_at(public_start(redeal, 1))
+    assert len(page.match.records) == 1 and not page.match.summaries  # type: ignore[union-attr]
+
+
 def test_a_friend_who_joins_mid_deal_plays_the_face_up_seat_and_the_host_stops_its_computer_player() -> None:
     import asyncio
 

@@ -173,9 +173,10 @@ class NoPeekTable(Table):
         ``"stock"``), ``turned`` the slot of the card the rules turn up at the deal (Katko's
         trump: face up to all, ``"up"``; None when none is), ``start`` the dealer the rules fix
         (None: the host draws one). ``levels``: the next deal's computer players, if they change
-        (seats are worked out per deal)."""
-        self.drop_void()
-        m = self.match
+        (seats are worked out per deal). Nothing changes: the page plans beside the deal it is
+        still drawing (a void deal stays until the next deal begins; the plan follows the match
+        as it was before it)."""
+        m = self.before if self.void and self.before is not None else self.match
         if m is None:
             return {"error": self.text("web.error.busy")}
         face_up = self.face_up if levels is None else frozenset(int(s) for s in levels)
