@@ -76,7 +76,64 @@ def audit(
                               "deals": [dict(d) for d in earlier] + [deal]}
     if names is not None:
         record["names"] = list(names)
+    if cls.ASYNC_PHASES:  # (no timeouts to move: Katte's turns are one at a time)
+        deal["actions"] = _at_once_in_seat_order(record)
     return audit_record(record, shown=shown, moved=moved)
+
+
+def _at_once_in_seat_order(record: dict[str, Any]) -> list[str]:
+    """The last deal's actions with each run of moves made at once (seats acting together:
+    Kočka's passes, Call Kitti's arrangements) in seat order. Each page applies its own move
+    as it makes it and the others' in the relay's order, so two pages whose seats moved at
+    the same moment list them in different orders; in seat order every page's record of the
+    deal is the same. Moves the rules refuse, and all after them, stay as they came (the
+    replay names the first)."""
+    deal = record["deals"][-1]
+    actions = [str(a) for a in deal["actions"]]
+    try:
+        match = load_record({**record, "deals": [*record["deals"][:-1], {**deal, "actions": []}]})
+    except RecordError:
+        return actions
+    ordered: list[str] = []
+    i = 0
+    while i < len(actions) and not match.deal_over:
+        together = set(match.to_act()) if len(match.to_act()) > 1 else set()
+        run: list[str] = []
+        while together and i + len(run) < len(actions):
+            seat = _seat(actions[i + len(run)])
+            if seat not in together:
+                break
+            together.discard(seat)  # (each seat once: its next move is in another run)
+            run.append(actions[i + len(run)])
+        run = run or [actions[i]]
+        for candidate in (sorted(run, key=_seat), run):
+            trial = match.clone()
+            if _applied(trial, candidate):
+                match = trial
+                break
+        else:
+            break
+        ordered += candidate
+        i += len(run)
+    return ordered + actions[i:]
+
+
+def _seat(text: str) -> int:
+    word = text.split(" ", 1)[0]
+    return int(word) if word.isdigit() else -1
+
+
+def _applied(match: Any, actions: Sequence[str]) -> bool:
+    """Whether the rules take ``actions`` in turn (``match`` is changed by those taken)."""
+    for text in actions:
+        try:
+            action = match.parse(text)
+        except EngineError:
+            return False
+        if match.deal_over or match.check(action) is not None:
+            return False
+        match.apply(action)
+    return True
 
 
 def audit_record(record: Any, *, shown: Mapping[int, Sequence[str]] | None = None,

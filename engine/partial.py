@@ -415,6 +415,17 @@ class PartialMatch:
             left[c] = 0
         return +left
 
+    def open_in(self, seat: int) -> list[str]:
+        """The cards every page knows ``seat`` holds (a face-up hand passed them to it, the rules
+        turned them up), as a multiset: a move of ``seat``'s may name one with no card shown (its
+        page holds no slot of it). Not a card this seat alone knows there (its own Kočka pass to
+        ``seat``), nor the other copy of a card a face-up hand holds (Katko's two packs)."""
+        m = self.match
+        known = Counter(c for c in self._hands()[seat] if not is_unknown(c))
+        if isinstance(m, Kocka) and seat != self.me and Kocka.passes_to(self.me) == seat:
+            known.subtract(m.received[seat] or ())  # (what this seat passed it: only its own page knows)
+        return m.DECK.codes(sorted((+known).elements()))
+
     def _hands(self) -> list[list[int]]:
         hands: list[list[int]] = getattr(self.match, "hands", [])
         return hands

@@ -85,8 +85,9 @@ const TABLES = {
 };
 
 class Table {
-  /** @param {string} name @param {TableSpec} spec @param {Record<number, any>} classes a cheat's session class by seat */
-  constructor(name, spec, classes = {}) {
+  /** @param {string} name @param {TableSpec} spec @param {Record<number, any>} classes a cheat's session class by seat
+   * @param {number[]} holds the seats whose shares wait for their page's approve() */
+  constructor(name, spec, classes = {}, holds = []) {
     this.name = name;
     this.spec = spec;
     this.seats = spec.seats;
@@ -109,7 +110,8 @@ class Table {
     /** @type {Map<number, any>} */
     this.pages = new Map(spec.seats.map((seat) => {
       const Session = classes[seat] ?? DealSession;
-      const options = { game: spec.game, deal: `t-${name}`, cards: this.cards, seats: spec.seats, me: seat, layout: spec.layout };
+      const options = { game: spec.game, deal: `t-${name}`, cards: this.cards, seats: spec.seats, me: seat, layout: spec.layout,
+        hold: holds.includes(seat) };
       return [seat, this.timed(seat, () => new Session(options))];
     }));
     /** @type {Set<number>} seats whose page is gone */
@@ -238,7 +240,7 @@ class Table {
 /** A session class whose `dealShare` or `stageDeck` cheats. @param {(base: any) => any} extend */
 const cheating = (extend) => extend(DealSession);
 
-/** @type {Record<string, (table: string) => {classes?: Record<number, any>, run: (t: Table) => void}>} */
+/** @type {Record<string, (table: string) => {classes?: Record<number, any>, holds?: number[], run: (t: Table) => any}>} */
 const CHEATS = {
   // seat 1's stage has its card 3 twice, its card 7 gone
   swap: () => ({
@@ -436,6 +438,24 @@ const CHEATS = {
       t.finish();
     },
   }),
+  // seat 1's page holds its shares until it approves the deal (it checks the host's layout
+  // first): the keys, the shuffle and the seed go on; no hand opens and seat 1 deals no share
+  // until then; then the deal goes on to a fair audit
+  held: () => ({
+    holds: [1],
+    run: (t) => {
+      t.start();
+      const before = {
+        kinds: t.log.filter((x) => JSON.parse(x).seat === 1).map((x) => JSON.parse(x).kind),
+        hands: t.seats.filter((seat) => t.events.get(seat)?.some((e) => e.kind === "hand")),
+        seeded: t.seats.filter((seat) => t.pages.get(seat).positions !== null),
+      };
+      t.act(1, (s) => s.approve());
+      t.spec.play(t);
+      t.finish();
+      return { before };
+    },
+  }),
   // seat 3 leaves after the deal: its hand opened to all; the others play on and finish
   leave: () => ({
     run: (t) => {
@@ -450,14 +470,15 @@ const CHEATS = {
 const out = input.runs.map((/** @type {{table: string, cheat?: string}} */ { table, cheat }) => {
   const spec = TABLES[table];
   const plan = cheat ? CHEATS[cheat](table) : { run: (/** @type {Table} */ t) => { t.start(); spec.play(t); t.finish(); } };
-  const t = new Table(`${table}${cheat ? `-${cheat}` : ""}`, spec, plan.classes);
+  const t = new Table(`${table}${cheat ? `-${cheat}` : ""}`, spec, plan.classes, plan.holds);
+  let extra;
   try {
-    plan.run(t);
+    extra = plan.run(t);
   } catch (e) {
     return { table, cheat, error: String(/** @type {Error} */ (e).stack), ...t.report() };
   }
   const host = t.pages.get(t.host);
   const secrets = t.seats.map((s) => group.scalarToHex(t.pages.get(s).secret));
-  return { table, cheat, layout: spec.layout, seats: spec.seats, ...t.report(), transcript: host.transcript(), secrets };
+  return { table, cheat, layout: spec.layout, seats: spec.seats, ...t.report(), transcript: host.transcript(), secrets, ...extra };
 });
 console.log(JSON.stringify(out));

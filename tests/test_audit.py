@@ -173,6 +173,27 @@ def test_a_fair_deal_passes_with_its_record(game: str) -> None:
     assert verdict["result"]["deals"] == match.replay_summary()["deals"]
 
 
+@pytest.mark.parametrize("game", ["kocka", "call-kitti"])
+def test_moves_made_at_once_are_recorded_alike_whatever_order_a_page_took_them_in(game: str) -> None:
+    """Kočka's passes, Call Kitti's arrangements: each page applies its own move as it makes it
+    and the others' as the relay orders them, so two pages whose turn timers ran out together
+    list the same moves in different orders (netns_nopeek_match: the host's and Ben's first
+    passes); both pages' audits keep one record of the deal."""
+    match = GAMES[game].new(4, seed=3)
+    rng = random.Random(3)
+    while not match.deal_over:
+        match.apply(match.random_action(rng))
+    deal = match.records[-1]
+    actions = list(deal.actions)
+    at_once = [k for k, a in enumerate(actions[:4]) if a.split()[1] in ("pass", "arrange")]
+    assert len(at_once) == 4, actions[:4]
+    mine_first = [actions[2], actions[0], actions[3], actions[1], *actions[4:]]  # (each seat's own first, say)
+    verdicts = [audit(game, 4, match.options, None, deal.start, deal.hands, deal.turned, a) for a in (actions, mine_first)]
+    assert all(v["ok"] for v in verdicts), verdicts
+    assert verdicts[0]["record"] == verdicts[1]["record"]
+    assert [a.split()[0] for a in verdicts[1]["record"]["deals"][-1]["actions"][:4]] == ["0", "1", "2", "3"]
+
+
 def test_a_move_after_the_deal_and_an_unreadable_move_name_their_seats() -> None:
     match = GAMES["katko"].new(2, seed=2)
     rng = random.Random(2)

@@ -239,6 +239,7 @@ NOPEEK = {
     "web.nopeek.void.key": {"name"}, "web.nopeek.void.left": {"name"}, "web.nopeek.void.format": set(),
     "web.nopeek.badge": set(), "web.nopeek.badge.bots": set(),
     "web.nopeek.refused.mine": set(), "web.nopeek.refused.move.mine": {"reason"},
+    "web.nopeek.deal.refused": {"name"},
     "web.nopeek.reload.title": set(), "web.nopeek.reload.text": set(),
 }
 # Each fault the no-peek deal's audit finds (the FaultKind of web/js/nopeek/audit.js, and of

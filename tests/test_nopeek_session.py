@@ -413,6 +413,23 @@ def test_a_leaver_before_the_audit_has_its_hand_opened_for_all_and_the_deal_goes
         assert len(page["up"]) == 3  # the three who stayed each played a card
 
 
+def test_a_page_that_holds_its_shares_deals_none_and_no_hand_opens_until_it_approves(site: Path) -> None:
+    """A page checks the host's layout against its own rules before its shares go (the keys and
+    the shuffle go on meanwhile): until it approves, it publishes no share, so no slot (a
+    person's marked face up, the stock) opens anywhere; then the deal goes on, fair."""
+    [run] = run_table(site, [{"table": "kocka", "cheat": "held"}])
+    before = run["before"]
+    assert before["kinds"] == ["key", "escrow", "stage", "seed"]  # no "shares"
+    assert before["seeded"] == run["seats"]  # every page had the positions: only the hold kept the shares
+    assert before["hands"] == []
+    dealt = truth(checked(run))
+    for seat in run["seats"]:
+        page = run["pages"][str(seat)]
+        assert page["faults"] == []
+        assert [a["verdict"] for a in page["audits"]] == [{"ok": True, "opened": []}]
+        assert [c["card"] for c in page["hand"]] == [dealt[s] for s, h in enumerate(run["layout"]) if h == seat]
+
+
 def test_a_second_leaver_voids_the_deal_at_once_and_is_named(cheats: dict[str, Any]) -> None:
     """Its key needs every other seat's piece, the first leaver's too, which never comes."""
     run = cheats["two-leave"]

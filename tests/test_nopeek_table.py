@@ -548,6 +548,24 @@ def test_a_void_deal_does_not_count_and_the_match_goes_on_as_before_it() -> None
     assert "error" not in reply and len(host.match.records) == 1 and not host.match.summaries  # type: ignore[union-attr]
 
 
+def test_planning_the_next_deal_changes_nothing_on_the_page() -> None:
+    """A page plans the next deal beside the one it is drawing (it checks the host's deal with
+    the plan): a void deal stays on its table, said, until the next deal begins."""
+    full = engine.new_match("kocka", 4, seed=8, names=NAMES)
+    pages = kocka_pages(full)
+    play_on(full, pages, random.Random(8))
+    page = pages[1]
+    request = audit_request(full, [])
+    assert page.audit_deal({**request, "actions": request["actions"][:-1] + ["1 play ZZ"]})["ok"] is False
+    said = page.void_deal("The deal is void.")
+    plans = [page.plan(), page.plan()]
+    assert plans[0] == plans[1] and plans[0]["start"] is None  # (no deal counted: the dealer drawn again, O-3)
+    assert page.reply([]) == said and len(page.match.records) == 1  # type: ignore[union-attr]
+    redeal = engine.new_match("kocka", 4, seed=9, names=NAMES)
+    assert "error" not in page.next_deal_at(public_start(redeal, 1))
+    assert len(page.match.records) == 1 and not page.match.summaries  # type: ignore[union-attr]
+
+
 def test_a_friend_who_joins_mid_deal_plays_the_face_up_seat_and_the_host_stops_its_computer_player() -> None:
     import asyncio
 
@@ -764,3 +782,187 @@ def test_a_computer_players_automatic_win_ends_the_deal_on_every_page_with_no_cl
     assert all(sat["model"]["next"] == "over" and "claim" not in sat for sat in wire.sat.values())
     assert wire.claims() == {}
     assert all(wire.audit(seat)["ok"] for seat in wire.pages)  # its hand face up from the deal: shown
+
+
+# ---------------------------------------------------------------- what a page trusts (net/nopeek-trust.js)
+
+TRUST_SCRIPT = """
+import { dealDiffers, moveShowsWhatItNames } from %s;
+import { readFileSync } from "node:fs";
+const input = JSON.parse(readFileSync(0, "utf-8"));
+const codes = new Set(input.codes);
+console.log(JSON.stringify({
+  deals: input.deals.map(({ deal, plan, me }) => dealDiffers(deal, plan, me, input.players)),
+  moves: input.moves.map(({ move, shown, faceUp, open }) => moveShowsWhatItNames(move, shown, codes, faceUp, open)),
+}));
+"""
+
+
+def trust(players: int, codes: list[str], deals: list[dict[str, Any]], moves: list[dict[str, Any]]) -> dict[str, Any]:
+    node = shutil.which("node")
+    assert node, "node is needed (npm brings it)"
+    module = json.dumps((ROOT / "web" / "js" / "net" / "nopeek-trust.js").as_uri())
+    request = json.dumps({"players": players, "codes": codes, "deals": deals, "moves": moves})
+    out = subprocess.run([node, "--input-type=module", "-e", TRUST_SCRIPT % module], input=request,
+                         capture_output=True, text=True, timeout=120, check=True)
+    return dict(json.loads(out.stdout))
+
+
+def test_a_page_refuses_a_deal_whose_layout_turned_card_seats_or_dealer_are_not_the_rules() -> None:
+    """The host's np-deal against the page's own plan (NoPeekTable.plan_first with the deal's
+    computer players): the honest deal passes on every person's page; a person's slots face up,
+    a stock slot the host's, another turned card, a dealer the rules fix changed, a computer
+    player among the crypto seats or the page's own seat a computer's are each refused."""
+    host = NoPeekTable(MESSAGES, "en")
+    levels = {"3": "medium"}
+    plan = dict(host.plan_first({**config("katko", 4, 0), "options": {"trump": True}, "levels": levels}))
+    assert "error" not in plan, plan
+    layout, turned = plan["layout"], plan["turned"]
+    honest = {"id": "t-1", "seats": [0, 1, 2], "layout": layout, "cards": plan["cards"], "start": 3, "host": 0,
+              "turned": turned, "levels": levels}
+    ben_up = [("up" if h == 1 else h) for h in layout]
+    stock = layout.index("stock")
+    stock_mine = [(0 if k == stock else h) for k, h in enumerate(layout)]
+    other_turned = next(k for k, h in enumerate(layout) if h == "stock")
+    ruled = {**plan, "start": 2}  # (a deal whose dealer the rules fix)
+    cases: list[tuple[dict[str, Any], dict[str, Any], int, str]] = [
+        *[(honest, plan, me, "") for me in (0, 1, 2)],
+        ({**honest, "layout": ben_up}, plan, 2, "layout"),
+        ({**honest, "layout": stock_mine}, plan, 1, "layout"),
+        ({**honest, "turned": other_turned}, plan, 1, "turned"),
+        ({**honest, "start": 4}, plan, 1, "start"),
+        (honest, ruled, 1, "start"),
+        ({**honest, "start": 2}, ruled, 1, ""),
+        ({**honest, "seats": [0, 1, 2, 3]}, plan, 1, "levels"),
+        ({**honest, "seats": [0, 2], "levels": {"1": "medium", "3": "medium"}}, plan, 1, "seat"),
+        ({**honest, "cards": list(reversed(plan["cards"]))}, plan, 1, "cards"),
+    ]
+    got = trust(4, [], [{"deal": d, "plan": p, "me": me} for d, p, me, _ in cases], [])
+    assert got["deals"] == [why for *_, why in cases]
+
+
+def recorded(pages: dict[int, NoPeekTable], face_up: set[int], sent: list[dict[str, Any]]) -> None:
+    """Each page's own moves as its envelope carries them, into ``sent``: the public form and the
+    cards its texts show (net/nopeek-table.js's ``outgoing``: ``show``, a pass to a face-up hand;
+    not a card a face-up hand passed to it, which it holds by no slot), with the cards every other
+    page knows it holds (``open_in``, as another page asks its Python)."""
+    for seat, page in pages.items():
+        watcher = next(p for s, p in pages.items() if s != seat)
+
+        def recording(text: str, act: Any = page.act, seat: int = seat, watcher: NoPeekTable = watcher) -> dict[str, Any]:
+            open_ = watcher.open_in(seat)["cards"]
+            reply: dict[str, Any] = act(text)
+            send = reply["send"]
+            slotless, shown = list(open_), []  # (the cards it holds by no slot are not shown, one copy each)
+            for card in send.get("show", []):
+                if card in slotless:
+                    slotless.remove(card)
+                else:
+                    shown.append(card)
+            give = send.get("give")
+            if give and give["seat"] in face_up:
+                shown += give["cards"]
+            sent.append({"move": send["public"], "shown": shown, "faceUp": False, "open": open_})
+            return reply
+        page.act = recording  # type: ignore[method-assign]
+
+
+def honest_moves(game: str, players: int, seed: int, computer: bool) -> tuple[list[str], list[dict[str, Any]]]:
+    """Every move of a deal round the pages as its envelope carries it; a computer player's from
+    the host, showing nothing."""
+    sent: list[dict[str, Any]] = []
+    if game == "kocka":  # (passes: the receiver's page learns the cards)
+        full = engine.new_match("kocka", 4, seed=seed, names=NAMES)
+        levels = COMPUTER if computer else {}
+        pages = kocka_pages(full, levels)
+        recorded(pages, {int(s) for s in levels}, sent)
+        publics = play_on(full, pages, random.Random(seed))
+        mine = iter(list(sent))
+        return list(full.DECK.code_of), [next(mine) if int(p.split()[0]) in pages else {"move": p, "shown": [], "faceUp": True}
+                                         for p in publics]
+    wire = Wire(game, players, seed, computer)
+    recorded(wire.pages, wire.face_up, sent)
+    while not wire.full.deal_over:
+        action = wire.next_action()
+        if action.seat not in wire.pages:
+            sent.append({"move": str(action), "shown": [], "faceUp": True})
+        wire.move(action)
+    return list(wire.plan["cards"]), sent
+
+
+@pytest.mark.parametrize(("game", "players", "computer"), [("kocka", 4, True), ("kocka", 4, False), ("katte", 4, True),
+                                                          ("katte", 3, False), ("call-kitti", 4, True), ("katko", 4, True)])
+def test_every_honest_move_names_exactly_the_cards_its_texts_show(game: str, players: int, computer: bool) -> None:
+    """No honest move is refused by the page's check (Katte's timeouts face up and down, Kočka's
+    passes to a person and to a face-up hand, Call Kitti's arrangement, a computer player's)."""
+    codes: list[str] = []
+    moves: list[dict[str, Any]] = []
+    for seed in (1, 2, 3):
+        codes, sent = honest_moves(game, players, seed, computer)
+        moves += sent
+    assert any(m["shown"] for m in moves) or game == "call-kitti"  # (its cards are turned up by the shows, not by a move)
+    got = trust(players, codes, [], moves)
+    assert [m for m, ok in zip(moves, got["moves"], strict=True) if not ok] == []
+
+
+def test_a_move_that_names_a_card_its_texts_did_not_show_is_refused() -> None:
+    codes = ["AS", "KD", "7H", "10C"]
+    moves = [
+        ({"move": "0 play AS", "shown": ["AS"], "faceUp": False}, True),
+        ({"move": "0 play AS", "shown": [], "faceUp": False}, False),  # a card named, none opened
+        ({"move": "0 play AS", "shown": ["KD"], "faceUp": False}, False),
+        ({"move": "0 play AS", "shown": ["AS", "KD"], "faceUp": False}, False),  # a card opened the move does not name
+        ({"move": "0 pass AS KD 7H", "shown": ["AS", "KD"], "faceUp": False}, False),
+        ({"move": "0 pass ? ? ?", "shown": [], "faceUp": False}, True),
+        ({"move": "0 timeout 10C", "shown": ["10C"], "faceUp": False}, True),
+        ({"move": "0 play AS AS", "shown": ["AS"], "faceUp": False}, False),  # two copies named, one opened
+        ({"move": "0 play AS AS", "shown": ["AS", "AS"], "faceUp": False}, True),
+        ({"move": "0 bid 7", "shown": [], "faceUp": False}, True),  # (not a card)
+        ({"move": "3 play AS", "shown": [], "faceUp": True}, True),  # a face-up hand: every page knows it
+        ({"move": "3 play AS", "shown": ["AS"], "faceUp": True}, False),
+        # a card a computer player passed this seat, face up to all: named, not shown (no slot of it)
+        ({"move": "0 play KD", "shown": [], "faceUp": False, "open": ["KD", "7H"]}, True),
+        ({"move": "0 play KD KD", "shown": [], "faceUp": False, "open": ["KD", "7H"]}, False),
+    ]
+    got = trust(4, codes, [], [m for m, _ in moves])
+    assert got["moves"] == [ok for _, ok in moves]
+
+
+def test_a_katko_card_a_face_up_hand_also_holds_is_named_by_a_person_only_with_its_own_copy_shown() -> None:
+    """Two packs: a person's move naming a card whose other copy the computer player holds, face
+    up, shows its own copy like any card; only the face-up hand's own move names it unshown."""
+    options = {"decks": 2}
+    for seed in range(1, 60):
+        full = engine.new_match("katko", 4, options, seed=seed, names=NAMES)
+        hands = full.hands  # type: ignore[attr-defined]
+        both = [c for c in hands[1] if c in hands[3]]
+        if both:
+            break
+    code, computer = full.DECK.code(both[0]), full.DECK.codes(hands[3])
+    watcher = NoPeekTable(MESSAGES, "en")
+    sat = watcher.sit({**config("katko", 4, 0), "options": options, "levels": COMPUTER}, public_start(full, 0, {3}))
+    assert "error" not in sat, sat
+    assert watcher.open_in(1)["cards"] == []  # (nothing of seat 1's is known to every page)
+    assert sorted(watcher.open_in(3)["cards"]) == sorted(computer)
+    moves = [
+        {"move": f"1 play {code}", "shown": [], "faceUp": False, "open": watcher.open_in(1)["cards"]},
+        {"move": f"1 play {code}", "shown": [code], "faceUp": False, "open": watcher.open_in(1)["cards"]},
+        {"move": f"3 play {code}", "shown": [], "faceUp": True},
+        # (what the page let through before: every card it saw face up at the deal)
+        {"move": f"1 play {code}", "shown": [], "faceUp": False, "open": computer},
+    ]
+    got = trust(4, list(full.DECK.code_of), [], moves)
+    assert got["moves"] == [False, True, True, True]
+
+
+def test_the_cards_every_page_knows_a_kocka_seat_holds_are_the_ones_a_face_up_hand_passed_it() -> None:
+    """The computer player (seat 3) passes to seat 0 face up: every other page knows those three
+    cards are seat 0's; seat 0's pass to seat 1 is known to seat 0's page alone."""
+    full = engine.new_match("kocka", 4, seed=2, names=NAMES)
+    pages = kocka_pages(full, COMPUTER)
+    play_on(full, pages, random.Random(2), until=4)
+    assert full.phase == "play"  # type: ignore[attr-defined]
+    from_computer = sorted(full.DECK.codes(full.received[0]))  # type: ignore[attr-defined]
+    assert sorted(pages[1].open_in(0)["cards"]) == sorted(pages[2].open_in(0)["cards"]) == from_computer
+    assert pages[0].open_in(1)["cards"] == [] == pages[2].open_in(1)["cards"]  # (seat 0's pass: its page's own to know)
+    assert pages[1].open_in(2)["cards"] == []

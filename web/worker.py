@@ -288,6 +288,10 @@ def np_left(seat: str | int, codes: str) -> str:
     return _np(lambda t: t.left_seat(int(seat), json.loads(codes)))
 
 
+def np_open_in(seat: str | int) -> str:
+    return _np(lambda t: t.open_in(int(seat)))
+
+
 def np_person_up(seat: str | int, playing: str | bool) -> str:
     return _np(lambda t: t.person_up(int(seat), playing in (True, "true", "1")))
 
@@ -326,4 +330,4 @@ def np_known() -> str:
 
 __export__ += ["np_sit", "np_check", "np_plan", "np_next_plan", "np_next_deal", "np_take", "np_show", "np_receive", "np_left",
                "np_claim", "np_bot", "np_audit", "np_known", "np_join", "np_person_up", "np_ready", "np_wait_for",
-               "np_void", "np_acting"]
+               "np_void", "np_acting", "np_open_in"]

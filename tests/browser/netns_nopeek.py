@@ -56,6 +56,20 @@ class NoPeekTable(Table):
     def seat_pages(self) -> dict[int, Any]:
         return {0: self.host, **self.friends}
 
+    def deal(self) -> None:
+        """The room's deal (Table.deal), each table waited for as long as a friend's Python may
+        take to boot on a loaded machine: no share goes before its page has checked the host's
+        deal with its own engine, so no table opens, the host's neither, before the slowest
+        friend's Python is up (Table.deal gave the host's table 30 s, then each friend's 20 s)."""
+        h = self.host
+        for friend in self.friends.values():
+            assert h.is_disabled("#room-deal")  # not everyone is ready yet
+            friend.click("#join-ready")
+        h.wait_for_selector("#room-deal:enabled")
+        h.click("#room-deal")
+        for page in (h, *self.friends.values()):
+            page.wait_for_selector("#table:not([hidden])", timeout=90_000)
+
     def deal_no_peek(self) -> None:
         h = self.host
         h.check("#room-nopeek")

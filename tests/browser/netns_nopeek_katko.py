@@ -21,7 +21,7 @@ import pytest
 from engine import GAMES
 
 from .netns import in_namespace  # noqa: F401 (autouse: inside the namespace only)
-from .netns_friends import LOG_MESSAGES, PAGE_WORDS, named_cards
+from .netns_friends import LOG_MESSAGES, PAGE_CARDS, PAGE_WORDS, named_cards
 from .netns_nopeek import AUDITED, SAID, STATE, NoPeekTable, message_cards
 from .play import BOOT_TIMEOUT
 
@@ -29,17 +29,7 @@ SEATS = {0: "Ann", 1: "Ben", 2: "Cy"}  # seat 3: a computer player, face up
 COMPUTER = 3
 DECK = set(GAMES["katko"].DECK.code_of)
 
-# Every card code the page holds: images (the deck's folder too: "cards/french/7C.svg", as the
-# felt's turned card is drawn), data attributes, anywhere in the document.
-PAGE_CARDS = """() => {
-  const html = document.documentElement.outerHTML;
-  const found = new Set();
-  for (const m of html.matchAll(/cards\\/(?:[a-z]+\\/)?([A-Za-z0-9]+)\\.svg/g)) found.add(m[1]);
-  for (const m of html.matchAll(/data-code="([A-Za-z0-9]+)"/g)) found.add(m[1]);
-  return [...found];
-}"""
-
-# Each of a page's turns: what it holds at that moment (netns_nopeek.py's, with the cards above).
+# Each of a page's turns: what it holds at that moment (netns_nopeek.py's).
 SNAPSHOT = f"""async () => ({{
   decision: window.kortti.model().decision,
   dom: ({PAGE_CARDS})(),

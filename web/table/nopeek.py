@@ -173,9 +173,10 @@ class NoPeekTable(Table):
         ``"stock"``), ``turned`` the slot of the card the rules turn up at the deal (Katko's
         trump: face up to all, ``"up"``; None when none is), ``start`` the dealer the rules fix
         (None: the host draws one). ``levels``: the next deal's computer players, if they change
-        (seats are worked out per deal)."""
-        self.drop_void()
-        m = self.match
+        (seats are worked out per deal). Nothing changes: the page plans beside the deal it is
+        still drawing (a void deal stays until the next deal begins; the plan follows the match
+        as it was before it)."""
+        m = self.before if self.void and self.before is not None else self.match
         if m is None:
             return {"error": self.text("web.error.busy")}
         face_up = self.face_up if levels is None else frozenset(int(s) for s in levels)
@@ -197,6 +198,13 @@ class NoPeekTable(Table):
         return [[slots[k] for k, h in enumerate(layout)
                  if k != turned and (h == seat or (h == "up" and k % m.players == seat))]
                 for seat in range(m.players)]
+
+    def open_in(self, seat: int) -> Reply:
+        """The cards every page knows ``seat`` holds (``cards``): the page lets its move name
+        them with no card shown (:meth:`PartialMatch.open_in`)."""
+        if self.partial is None:
+            return {"error": self.text("web.error.busy")}
+        return {"cards": self.partial.open_in(int(seat))}
 
     def left_seat(self, seat: int, codes: list[str]) -> Reply:
         """A person left mid-deal: the hand the others opened from its escrow is face up to

@@ -8,6 +8,7 @@
 import { callPython } from "../engine.js";
 import { el, lang, t } from "../i18n.js";
 import { SlotHand } from "./nopeek-hand.js";
+import { dealDiffers, moveShowsWhatItNames } from "./nopeek-trust.js";
 import { MAX_TEXTS } from "./nopeek-relay.js";
 import { VOIDING } from "../nopeek/session.js";
 
@@ -142,6 +143,8 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
   let seated = false;
   let finished = false;
   let audited = false;
+  /** the host's deal is not the rules' deal: this page takes no part in it (its shares never go) */
+  let distrusted = false;
   /** my cards by slot (the ones the deal opened to me and I still hold; two copies of a card, two slots) */
   const mine = new SlotHand();
   /** every move of the deal as it went round, with the slots of the cards it hid ("?") (Call
@@ -400,6 +403,7 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
    * @param {Envelope} env
    */
   async function take(env) {
+    if (distrusted) return undefined;
     let faulted = false;
     /** @type {Map<number, string>} */
     const up = new Map();
@@ -429,10 +433,12 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
     const seat = Number(env.move.split(" ")[0]);
     // a move comes on its own seat's channel, or a face-up hand's from the host's page
     const moverOk = seat === env.from || (env.from === deal?.host && faceUp.has(seat));
-    const shown = [...up.values()];
-    const named = env.move.split(" ").slice(2).filter((w) => w !== "?");
-    // the cards a move shows are the ones the deal opened with it
-    const matches = shown.every((card) => named.includes(card));
+    // the cards a move names are the ones its texts opened, no more, no fewer, or ones every page
+    // knows its seat holds (Python's, asked only then: a face-up hand's pass to it)
+    // (a page not in the deal, a friend who joined it, has no session to open them: Python checks)
+    const shows = (/** @type {string[]} */ open) => moveShowsWhatItNames(env.move, [...up.values()],
+      new Set(deal?.cards ?? []), faceUp.has(seat), open);
+    const matches = !inDeal() || shows([]) || (!faceUp.has(seat) && shows((await callPython("np_open_in", seat))?.cards ?? []));
     // an arrangement kept secret comes with its commitment (Call Kitti: opened at the shows)
     const committedOk = !/^\d+ arrange \?$/.test(env.move) || committedBy.has(seat);
     if (faulted || !moverOk || !matches || !committedOk) {
@@ -455,6 +461,37 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
     draw(last);
     await maybeFinish(last);
     return last;
+  }
+
+  /**
+   * The host's deal against this page's own engine's plan (its computer players the deal's),
+   * beside the keys and the shuffle (a friend's Python may still be booting): this seat's shares
+   * go only once it holds; a deal that differs is said, naming the host, and taken no part in.
+   * @param {Deal} d
+   */
+  async function checkDeal(d) {
+    await python;
+    const levels = d.levels ?? {};
+    const plan = seated ? await callPython("np_next_plan", JSON.stringify(levels))
+      : await callPython("np_plan", JSON.stringify({ ...config, levels }));
+    if (deal !== d || distrusted) return; // (a newer deal came meanwhile, or this one is refused)
+    const why = !plan || plan.error ? "plan" : dealDiffers(d, plan, me, config.players);
+    if (why) return refuseDeal(d, why);
+    await queue(async () => {
+      if (deal !== d || distrusted) return;
+      const out = await session.run("approve");
+      send(out.send);
+      await events(out.events);
+    });
+  }
+
+  /** The host's deal is not the rules' deal: said, naming the host; this page takes no part.
+   * @param {Deal} d @param {string} why */
+  function refuseDeal(d, why) {
+    if (distrusted) return;
+    distrusted = true;
+    log.push({ kind: "refused-deal", seat: d.host, why });
+    say(t("web.nopeek.deal.refused", { name: name(d.host) }));
   }
 
   /** A committed arrangement's opening: its slots, or null if it is not a list of them. @param {Uint8Array} bytes */
@@ -507,7 +544,8 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
     }
     if (out.give) {
       const slots = out.give.cards.map(slotOf).filter((/** @type {number | undefined} */ s) => s !== undefined);
-      if (deal?.seats.includes(out.give.seat)) {
+      // (a leaver's seat is a crypto seat face up now: its pass is named, so shown, as to any face-up hand)
+      if (deal?.seats.includes(out.give.seat) && !faceUp.has(out.give.seat)) {
         if (slots.length) await run("give", [slots, out.give.seat]);
         hidden.push(...slots);
       } else {
@@ -619,8 +657,16 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
         shownBy = {};
         committed = false;
         claimed.clear();
-        const out = await session.run("deal", { options: { game: config.game, deal: d.id, cards: d.cards, seats: d.seats,
-          me, layout: d.layout, relay: d.host } });
+        distrusted = false;
+        void checkDeal(d); // (not awaited: the keys and the shuffle go on meanwhile)
+        let out;
+        try {
+          out = await session.run("deal", { options: { game: config.game, deal: d.id, cards: d.cards, seats: d.seats,
+            me, layout: d.layout, relay: d.host, hold: true } });
+        } catch (e) { // (a deal the session cannot even lay out: not the rules' deal either)
+          return refuseDeal(d, String(e));
+        }
+        if (distrusted) return; // (refused while the session started: nothing of it goes)
         send(out.send);
         await events(out.events);
       });

@@ -67,11 +67,12 @@ export function seedAfter(i, n) {
 export class DealSession {
   /**
    * @param {{game: string, deal: string, cards: string[], seats: number[], me: number,
-   *   layout: Array<number | "up" | "stock">, relay?: number}} options the engine's deck order,
-   *   the crypto seats (ascending engine seats), this page's seat, each slot's holder, and the
-   *   seat whose page relays (the host: seats[0] unless said)
+   *   layout: Array<number | "up" | "stock">, relay?: number, hold?: boolean}} options the engine's deck order,
+   *   the crypto seats (ascending engine seats), this page's seat, each slot's holder, the
+   *   seat whose page relays (the host: seats[0] unless said), and ``hold``: this seat's shares
+   *   wait for ``approve()`` (the page checks the host's layout against its own rules first)
    */
-  constructor({ game, deal, cards, seats, me, layout, relay }) {
+  constructor({ game, deal, cards, seats, me, layout, relay, hold = false }) {
     if (!DEAL_ID.test(deal)) throw new Error("a deal id is 1 to 64 of A-Z a-z 0-9 . _ : ~ -");
     if (seats.length < 1 || seats.some((s, i) => !Number.isSafeInteger(s) || (i > 0 && s <= seats[i - 1]))) {
       throw new Error("the crypto seats: one or more, ascending");
@@ -165,6 +166,8 @@ export class DealSession {
     /** @type {import("./proofs.js").Nonce[] | null} its dealt shares' proof nonces, drawn ahead (idle); each used once */
     this.nonces = null;
     this.sent = { escrow: false, stage: false, seed: false, shares: false, reveal: false };
+    /** this seat's shares wait for the page's approve() (keys, escrow, stage and seed go on meanwhile) */
+    this.holding = hold;
   }
 
   // --- the page's calls
@@ -242,6 +245,13 @@ export class DealSession {
     return this.step(() => {
       if (!this.myOpening || !this.pending[this.me]) throw new Error("nothing committed");
       this.post("open", { nonce: toHex(this.myOpening.nonce), bytes: toHex(this.myOpening.bytes) });
+    });
+  }
+
+  /** The page found the deal's layout the rules' own: this seat's shares may go (``hold``). */
+  approve() {
+    return this.step(() => {
+      this.holding = false;
     });
   }
 
@@ -779,7 +789,7 @@ export class DealSession {
       this.sent.seed = true;
       this.post("seed", { r: this.r });
     }
-    if (this.positions && !this.sent.shares) {
+    if (this.positions && !this.sent.shares && !this.holding) {
       this.sent.shares = true;
       const last = this.stages[this.n - 1];
       const positions = this.positions;
