@@ -258,6 +258,7 @@ class PartialMatch:
         self._placeholders = UNKNOWN
         self._incoming: list[int] | None = None  # Kočka: the cards passed to me, once known
         self._exchange_waits = False  # Kočka: every seat passed, my cards not yet come
+        self._held: dict[int, list[int]] = {}  # Kočka: a leaver's cards passed to it, until the exchange
         self._pass_at: dict[int, int] = {}  # Kočka: the index of each seat's pass in the deal's actions
         self._dealt: tuple[Match, dict[str, Any]] | None = None  # Katte: the match before this deal, and its start
         self.claimed: dict[int, list[str]] = {}
@@ -318,6 +319,7 @@ class PartialMatch:
         self.lacks = [set() for _ in range(m.players)]
         self._incoming = None
         self._exchange_waits = False
+        self._held = {}
         self._pass_at = {}
         events = m._begin(hands, start, turned_card)
         m._after(events)
@@ -600,6 +602,8 @@ class PartialMatch:
         if seat == self.me:
             if isinstance(m, Kocka) and verb == "pass":
                 self._pass_at[seat] = len(m._actions)
+                if sum(p is None for p in m.passed) == 1:  # this pass is the last: the exchange
+                    self._show_held()
             return m.apply(m.parse(public))
         if isinstance(m, TrickMatch) and (verb in ("play", "discard") or (verb == "timeout" and action.args)):
             self._learn_lacks(action, card)
@@ -667,29 +671,40 @@ class PartialMatch:
         m._after(events)
         return events
 
-    def _place(self, seat: int, card: int) -> int:
-        """``card`` is in ``seat``'s hand: one of its placeholders becomes it (if not known)."""
+    def _place(self, seat: int, card: int, spare: Collection[int] = ()) -> int:
+        """``card`` is in ``seat``'s hand: one of its placeholders becomes it (if not known),
+        never one of ``spare`` (placeholders that stand for other cards: Kočka's pass)."""
         hand = self._hands()[seat]
         if card in hand:
             return card
         for i in range(len(hand) - 1, -1, -1):
-            if is_unknown(hand[i]):
+            if is_unknown(hand[i]) and hand[i] not in spare:
                 hand[i] = card
                 return card
         raise EngineError(f"seat {seat} holds no unknown card to be {self.match.DECK.code(card)}")
 
-    def reveal(self, seat: int, codes: Sequence[str]) -> None:
+    def reveal(self, seat: int, codes: Sequence[str], passed_in: Sequence[str] = ()) -> None:
         """Cards of ``seat``'s hand turned face up by the rules (trick six, a leaver's hand,
-        Call Kitti's shown sets in show order)."""
+        Call Kitti's shown sets in show order). ``passed_in``: Kočka, a leaver's cards passed
+        to it (O-5): its hand's from the exchange; before it, the passer's still, held here
+        unseen until the exchange. A leaver that passed before the exchange shows the cards
+        it kept: its passed ones stay the receiver's to see."""
         m = self.match
-        cards = self._cards(codes)
+        cards, incoming = self._cards(codes), self._cards(passed_in)
+        spare: Collection[int] = ()
+        if isinstance(m, _PartialKocka) and m.phase == "pass":
+            if incoming and seat != self.me:
+                self._held[seat] = incoming
+            incoming = []
+            spare = m.passed[seat] or ()
+        cards += incoming
         if seat != self.me:
             have = Counter(c for c in self._hands()[seat] if not is_unknown(c))
             for c in cards:
                 if have[c]:
                     have[c] -= 1
                 else:
-                    self._place(seat, c)
+                    self._place(seat, c, spare)
         if isinstance(m, CallKitti) and len(cards) == SHOWS * SET_SIZE:
             m.sets[seat] = [(cards[i], cards[i + 1], cards[i + 2]) for i in range(0, len(cards), SET_SIZE)]
 
@@ -727,7 +742,14 @@ class PartialMatch:
             self._exchange_waits = True  # the cards passed to me have not come yet
             return []
         self._exchange_waits = False
+        self._show_held()
         return m._exchange()
+
+    def _show_held(self) -> None:
+        """At the exchange: a leaver's cards passed to it are in its hand, face up from now on."""
+        for leaver, cards in self._held.items():
+            self._passed_cards((leaver - 1) % KOCKA_SEATS, cards)
+        self._held = {}
 
     def receive(self, codes: Sequence[str]) -> list[Event]:
         """Kočka: the cards passed to this seat (their shares come to it alone), any time
@@ -740,20 +762,29 @@ class PartialMatch:
             raise EngineError("a pass is three cards")
         passer = (self.me - 1) % KOCKA_SEATS
         self._incoming = cards
-        gone = m.passed[passer]
-        if gone is None:
+        if m.passed[passer] is None:
             return []
-        hand = m.hands[passer]
-        for placeholder, card in zip(gone, cards):
-            if is_unknown(placeholder):
-                hand[hand.index(placeholder)] = card
-        m.passed[passer] = tuple(cards)
-        m._actions[self._pass_at[passer]] = f"{passer} pass " + " ".join(m.DECK.codes(cards))
+        self._passed_cards(passer, cards)
         if not self._exchange_waits:
             return []
         events = self._exchange()
         m._after(events)
         return events
+
+    def _passed_cards(self, passer: int, cards: list[int]) -> None:
+        """Kočka: ``passer``'s pass, made unseen, is ``cards``: its placeholders become them."""
+        m = self.match
+        assert isinstance(m, _PartialKocka)
+        gone = m.passed[passer]
+        assert gone is not None
+        if not any(map(is_unknown, gone)):
+            return
+        hand = m.hands[passer]
+        for placeholder, card in zip(gone, cards):
+            if is_unknown(placeholder):
+                hand[hand.index(placeholder)] = card
+        passed = m.passed[passer] = tuple(sorted(cards))
+        m._actions[self._pass_at[passer]] = f"{passer} pass " + " ".join(m.DECK.codes(passed))
 
     # ------------------------------------------------------------ Call Kitti's arrangement
 

@@ -480,25 +480,77 @@ def play_on(full: Match, pages: dict[int, NoPeekTable], rng: random.Random, unti
     to the deal's end (or ``until`` moves); the public forms as the table saw them."""
     publics = []
     while not full.deal_over and (until is None or len(publics) < until):
-        action = full.random_action(rng)
-        if action.seat in pages:
-            send = pages[action.seat].act(str(action))["send"]
-        else:
-            send = {"public": str(action)}
-        for seat, page in pages.items():
-            if seat != action.seat:
-                give = send.get("give")
-                got = page.take(send["public"], give["cards"] if give and give["seat"] == seat else None)
-                assert "refused" not in got and "error" not in got, got
-        publics.append(send["public"])
-        full.apply(action)
+        publics.append(go_round(full, pages, full.random_action(rng)))
     return publics
+
+
+def go_round(full: Match, pages: dict[int, NoPeekTable], action: engine.Action) -> str:
+    """One move of ``full`` round the pages (:func:`play_on`); its public form."""
+    if action.seat in pages:
+        send = pages[action.seat].act(str(action))["send"]
+    else:
+        send = {"public": str(action)}
+    for seat, page in pages.items():
+        if seat != action.seat:
+            give = send.get("give")
+            got = page.take(send["public"], give["cards"] if give and give["seat"] == seat else None)
+            assert "refused" not in got and "error" not in got, got
+    full.apply(action)
+    return str(send["public"])
 
 
 def audit_request(full: Match, earlier: list[Any]) -> dict[str, Any]:
     record = full.to_record()["deals"][-1]
     return {"slots": {k: record["hands"][k % 4][k // 4] for k in range(32)}, "layout": [k % 4 for k in range(32)],
             "start": record["dealer"], "actions": record["actions"], "earlier": earlier}
+
+
+def hand_on(page: NoPeekTable, seat: int) -> list[str]:
+    """``seat``'s hand as ``page``'s match holds it, a card it does not know as ``?``."""
+    m = page.match
+    assert m is not None
+    deck = m.DECK.code_of
+    return sorted(deck[c] if c < len(deck) else HIDDEN_WORD for c in m.hands[seat])  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("before", [("to",), ("by",), ("to", "by")], ids=["passed-to", "passed", "both"])
+def test_a_kocka_leaver_during_the_pass_is_face_up_as_the_rules_hold_its_hand_and_the_table_goes_on(
+        before: tuple[str, ...]) -> None:
+    """Cy (2) leaves before the exchange, after Ben (1) passed to it and/or it passed to Di (3):
+    its escrow opens the cards it holds now (its dealt ones but those it passed, and those passed
+    to it). Face up: its hand as the rules hold it; the cards passed to it stay Ben's until the
+    exchange (O-5), then are Cy's, face up on every page; the deal plays on and audits fair."""
+    rng = random.Random(4)
+    full = engine.new_match("kocka", 4, seed=4, names=NAMES)
+    pages = kocka_pages(full)
+    leaver, passer, receiver = 2, 1, 3
+    dealt = list(full.view(leaver)["hand"])
+
+    def passes(seat: int) -> None:
+        go_round(full, pages, full.parse(f"{seat} pass " + " ".join(rng.sample(full.view(seat)["hand"], 3))))
+
+    if "to" in before:
+        passes(passer)
+    if "by" in before:
+        passes(leaver)
+    gave = list(full.view(leaver)["passed"] or [])
+    got = list(full.view(passer)["passed"] or [])
+    kept = [c for c in dealt if c not in gave]
+    del pages[leaver]
+    for page in pages.values():  # the escrow's opening: the cards dealt to it, and those passed to it
+        assert "error" not in page.left_seat(leaver, kept, got)
+    for seat, page in pages.items():  # its 8 dealt cards; those it passed are the receiver's to see
+        assert hand_on(page, leaver) == sorted(kept + (gave if seat == receiver else [HIDDEN_WORD] * len(gave)))
+        if seat != passer:  # Ben's pass: Ben's alone until the exchange
+            assert not set(got) & set(page.known_cards())
+    while full.phase == "pass":  # type: ignore[attr-defined]
+        go_round(full, pages, full.random_action(rng))
+    for page in pages.values():  # from the exchange: Cy's hand as the rules hold it, face up on every page
+        assert hand_on(page, leaver) == sorted(full.view(leaver)["hand"])
+    play_on(full, pages, rng)
+    verdicts = [page.audit_deal(audit_request(full, [])) for page in pages.values()]
+    assert all(v["ok"] for v in verdicts), verdicts
+    assert all(v["deal"] == verdicts[0]["deal"] for v in verdicts)
 
 
 def test_a_no_peek_match_deals_again_after_ready_and_counts_each_fair_deal_once() -> None:

@@ -284,8 +284,8 @@ def np_receive(codes: str) -> str:
     return _np(lambda t: t.receive(json.loads(codes)))
 
 
-def np_left(seat: str | int, codes: str) -> str:
-    return _np(lambda t: t.left_seat(int(seat), json.loads(codes)))
+def np_left(seat: str | int, codes: str, passed_in: str = "[]") -> str:
+    return _np(lambda t: t.left_seat(int(seat), json.loads(codes), json.loads(passed_in)))
 
 
 def np_open_in(seat: str | int) -> str:

@@ -253,8 +253,13 @@ def test_a_friend_who_leaves_mid_deal_has_its_hand_opened_and_played_face_up(tab
     table.deal_no_peek()
     pages = table.seat_pages()
     cy = pages.pop(2)
-    # Cy closes the tab once dealt (its hand in the deal, before its first move): the others
-    # open its hand together, and the host's page plays it face up; the deal goes on
+    # Ben passes to Cy (Kočka's exchange, O-5), and once Cy's page has Ben's cards (its own 8,
+    # the computer player's 8 and those 3) Cy closes the tab before its own pass: the others
+    # open its hand together (Ben's cards stay Ben's until the exchange), and the host's page
+    # plays it face up; the deal goes on
+    pages[1].wait_for_function(f"() => ({TURN})() === 'select'")
+    take_turn(pages[1], "select")
+    cy.wait_for_function("async () => (await window.kortti.noPeek().known()).length === 19")
     cy.close()
     table.play(only=pages)
     for page in pages.values():

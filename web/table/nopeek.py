@@ -206,13 +206,15 @@ class NoPeekTable(Table):
             return {"error": self.text("web.error.busy")}
         return {"cards": self.partial.open_in(int(seat))}
 
-    def left_seat(self, seat: int, codes: list[str]) -> Reply:
+    def left_seat(self, seat: int, codes: list[str], passed_in: list[str] | None = None) -> Reply:
         """A person left mid-deal: the hand the others opened from its escrow is face up to
-        all from now on, and a computer player (the host's page decides) plays it."""
+        all from now on, and a computer player (the host's page decides) plays it. ``codes``:
+        the opened cards dealt to it; ``passed_in``: those passed to it (Kočka), which the
+        engine puts in its hand at the exchange."""
         if self.partial is None:
             return {"error": self.text("web.error.busy")}
         try:
-            self.partial.reveal(int(seat), list(codes))
+            self.partial.reveal(int(seat), list(codes), list(passed_in or []))
         except EngineError as e:
             return {"error": str(e)}
         self.face_up = self.face_up | {int(seat)}

@@ -258,7 +258,11 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
       } else if (e.kind === "opened") {
         faceUp.add(e.seat);
         log.push({ kind: "opened", seat: e.seat });
-        draw(await callPython("np_left", e.seat, JSON.stringify(e.cards.map((/** @type {SlotCard} */ c) => c.card))));
+        // the cards dealt to it, then those passed to it (Kočka): the engine says when they are its hand
+        const dealtTo = (/** @type {SlotCard} */ c) => deal?.layout[c.slot] === e.seat;
+        const codes = (/** @type {SlotCard[]} */ cards) => JSON.stringify(cards.map((c) => c.card));
+        draw(await callPython("np_left", e.seat, codes(e.cards.filter(dealtTo)),
+          codes(e.cards.filter((/** @type {SlotCard} */ c) => !dealtTo(c)))));
         const why = LEFT_WORDS[/** @type {keyof LEFT_WORDS} */ (leftWhy.get(e.seat) ?? "left")] ?? LEFT_WORDS.left;
         say(t(why, { name: name(e.seat) }));
       } else if (e.kind === "fault") {
