@@ -2,10 +2,10 @@
 // seat's key is known (revealed, or opened from the escrow of a seat that did not reveal it):
 // audit.js's audit of the deal's cryptography, with before it and after it only what is the
 // session's own (docs/no-peek.md, "The audit of a session"): the seeds that fix each slot's
-// position, the escrow pieces that opened a key, the complaints, the shares a card was shown or
-// passed with, the commitments. The first fault, with the seat to blame, so that every page
-// names the same one; the seats whose key was opened (named, not at fault); and every slot's
-// card. No DOM.
+// position, the escrow pieces that opened a key, each seat's one proof of its shares (as checked
+// when it came), the complaints, the shares a card was shown or passed with, the commitments.
+// The first fault, with the seat to blame, so that every page names the same one; the seats
+// whose key was opened (named, not at fault); and every slot's card. No DOM.
 
 import { cardTable, mod, pointFromHex, pointToHex, scalarFromHex, scalarToHex, toHex, fromHex } from "./group.js";
 import { deckFromJson } from "./deck.js";
