@@ -509,3 +509,34 @@ def test_one_proof_of_a_seats_shares_fails_with_a_share_changed_or_two_swapped(h
     assert in_python == [True, False, False]
     # the message carries one proof, no proof per share
     assert set(sent["body"]) == {"shares", "proof"} and all(set(e) == {"slot", "share"} for e in sent["body"]["shares"])
+
+
+# A seat's shares of every card of Katko's two packs (104), with their one proof, signed,
+# encoded and parsed as every page parses it (the cap of a shares message).
+SHARES_SCRIPT = """
+const load = (path) => import(new URL(path, %s).href);
+const { makeKey } = await load("js/nopeek/deck.js");
+const { sign } = await load("js/nopeek/sign.js");
+const { mulBase, mulSecret, pointFromHex, pointToHex, randomScalar } = await load("js/nopeek/group.js");
+const { proveShares } = await load("js/nopeek/proofs.js");
+const { encode, parse } = await load("js/nopeek/messages.js");
+const deal = "two-packs";
+const key = makeKey({ deal, seat: 0 });
+const me = pointFromHex(key.entry.key);
+const c1s = Array.from({ length: 104 }, () => mulBase(randomScalar()));
+const shares = c1s.map((c1) => mulSecret(c1, key.secret));
+const body = { shares: shares.map((d, slot) => ({ slot, share: pointToHex(d) })),
+  proof: proveShares(key.secret, me, c1s, shares, { deal, seat: 0 }) };
+const text = encode({ deal, seat: 0, seq: 9, kind: "shares", body }, (t) => sign(key.secret, me, t, { deal, seat: 0 }));
+console.log(JSON.stringify({ bytes: text.length, parsed: parse(text, deal, { cards: 104, seats: [0, 1] }).ok }));
+"""
+
+
+def test_a_seats_shares_of_two_packs_fit_their_cap(site: Path) -> None:
+    node = shutil.which("node")
+    assert node, "node is needed (npm brings it)"
+    out = subprocess.run([node, "--input-type=module", "-e", SHARES_SCRIPT % json.dumps(site.as_uri() + "/")],
+                         capture_output=True, text=True, timeout=120, check=False)
+    assert out.returncode == 0, out.stderr[-2000:]
+    got = json.loads(out.stdout)
+    assert got["parsed"] is True and got["bytes"] > 9_000
