@@ -114,8 +114,6 @@ export class DealSession {
     this.positions = null;
     /** @type {Array<Map<number, string> | null>} the shares each seat published, by slot */
     this.shares = Array(this.n).fill(null);
-    /** @type {Array<Proof | null>} each seat's one proof of its shares */
-    this.sharesProofs = Array(this.n).fill(null);
     /** @type {Array<boolean | null>} whether each seat's proof of its shares held here (checked as it came) */
     this.sharesHold = Array(this.n).fill(null);
     /** @type {Map<number, Map<number, ShareEntry>>} the shares of a slot that are not public, that this seat holds */
@@ -466,7 +464,6 @@ export class DealSession {
         // every page checks every other seat's one proof at once: a wrong share names its seat on every page alike
         const points = i === this.me ? [] : b.shares.map((/** @type {{share: string}} */ s) => pointFromHex(s.share)); // else malformed
         this.shares[i] = new Map(b.shares.map((/** @type {{slot: number, share: string}} */ s) => [s.slot, s.share]));
-        this.sharesProofs[i] = b.proof;
         this.progress("deal", this.shares.filter(Boolean).length);
         this.sharesHold[i] = i === this.me || this.sharesHeld(i, slots, points, b.proof);
         if (!this.sharesHold[i]) this.fault(i, "share");
