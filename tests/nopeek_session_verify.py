@@ -3,8 +3,8 @@ docs/no-peek.md ("The session": "A message", "The seed and the positions", "The 
 session") on the pure-Python ristretto255 of nopeek_ristretto.py: every message's canonical
 text and signature, the seeds against their commitments and the slots' positions from them,
 the escrow pieces that open a key that was not revealed, then the deal's transcript as
-nopeek_verify.py checks it (keys, escrows, stages, dealt shares), then the complaints (about an
-escrow or a share), the shares a card was shown or passed with, and every commitment against
+nopeek_verify.py checks it (keys, escrows, stages, dealt shares), then each seat's one proof of
+its shares, the complaints about an escrow, the shares a card was shown or passed with, and every commitment against
 its opening; and every slot's card. The page's is web/js/nopeek/session.js and deal-audit.js
 (on audit.js); the same faults in the same order, so both name the same seat."""
 
@@ -16,7 +16,15 @@ import json
 from typing import Any
 
 import nopeek_ristretto as r
-from nopeek_verify import Fault, card_point, check_complaint, point, scalar, verify
+from nopeek_verify import (
+    Fault,
+    card_point,
+    check_complaint,
+    point,
+    scalar,
+    shares_proof_holds,
+    verify,
+)
 
 L = r.L
 
@@ -114,7 +122,7 @@ def taken(log: list[str], seats: list[int]) -> list[dict[str, Any]]:
             key = keys.get(i) or point(msg["body"]["key"])
         except (ValueError, KeyError, TypeError, r.Invalid):
             continue
-        if (canonical({**msg, "sig": sig}) != text or msg["v"] != 1 or msg["deal"] != deal
+        if (canonical({**msg, "sig": sig}) != text or msg["v"] != 2 or msg["deal"] != deal
                 or msg["seq"] <= last_seq.get(i, -1) or not signature_holds(deal, i, key, canonical(msg), sig)):
             continue
         if msg["kind"] == "key":
@@ -186,7 +194,7 @@ def check_log(log: list[str], game: str, cards: list[str], seats: list[int],
     owners: list[int | str] = ["stock"] * count
     for slot, holder in enumerate(layout):
         owners[positions[slot]] = index[holder] if isinstance(holder, int) else holder
-    shares = [{"seat": i, "position": positions[e["slot"]], "share": e["share"], "proof": e["proof"]}
+    shares = [{"seat": i, "position": positions[e["slot"]], "share": e["share"]}
               for i in range(n) for e in body["shares"].get(i, {"shares": []})["shares"]]
     try:
         named = verify({"v": 2, "game": game, "deal": deal, "cards": cards,
@@ -202,20 +210,27 @@ def check_log(log: list[str], game: str, cards: list[str], seats: list[int],
     def right(i: int, slot: int, share: str) -> bool:
         return share == r.encode(r.multiply(done[i], last[positions[slot]][0])).hex()
 
-    # 5. complaints, as listed: about an escrow (its owner's wrong piece, or a false one), or
-    # about a share that held
+    # 5. each seat's one proof of its shares, over its shares in the message's order
+    for i in range(n):
+        if i not in body["shares"]:
+            continue
+        sent = body["shares"][i]["shares"]
+        c1s = [last[positions[e["slot"]]][0] for e in sent]
+        if not shares_proof_holds(deal, i, keys[i], c1s, [point(e["share"]) for e in sent], body["shares"][i]["proof"]):
+            raise Fault("share", seats[i], "its one proof of its shares does not hold")
+    # 6. complaints about an escrow, as listed (its owner's wrong piece, or a false one)
     for m in by["complaint"]:
+        if m["body"].get("what") != "escrow":
+            continue  # (pages refuse any other: messages.js)
         complainer, about = index[m["seat"]], index[m["body"]["about"]]
-        if m["body"]["what"] == "escrow":
-            at_fault = check_complaint(escrows[about], m["body"]["claim"], keys[about], keys[complainer], deal)
-            raise Fault("escrow" if at_fault == about else "complaint", seats[at_fault], "a complaint about an escrow")
-        raise Fault("complaint", m["seat"], f"it complained of a right share of slot {m['body']['slot']}")
-    # 6. shown cards' shares
+        at_fault = check_complaint(escrows[about], m["body"]["claim"], keys[about], keys[complainer], deal)
+        raise Fault("escrow" if at_fault == about else "complaint", seats[at_fault], "a complaint about an escrow")
+    # 7. shown cards' shares
     for m in by["show"]:
         for e in m["body"]["shares"]:
             if not right(index[e["seat"]], m["body"]["slot"], e["share"]):
                 raise Fault("show", e["seat"], "its share of a shown card is wrong")
-    # 7. shares sealed in a pass, opened with the receiver's key
+    # 8. shares sealed in a pass, opened with the receiver's key
     for m in by["give"]:
         sender, receiver = index[m["seat"]], index[m["body"]["to"]]
         shared = r.multiply(done[receiver], keys[sender])
@@ -223,7 +238,7 @@ def check_log(log: list[str], game: str, cards: list[str], seats: list[int],
             plain = unseal(shared, e["share"], deal, sender, receiver, f"give|{m['seq']}|{e['slot']}|{e['seat']}|share")
             if plain is None or not right(index[e["seat"]], e["slot"], plain.hex()):
                 raise Fault("give", m["seat"], "its pass sealed a wrong share")
-    # 8. every opening against the seat's commitment before it
+    # 9. every opening against the seat's commitment before it
     pending: dict[int, str] = {}
     for m in messages:
         i = index[m["seat"]]

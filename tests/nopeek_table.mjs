@@ -13,7 +13,7 @@ import { pathToFileURL } from "node:url";
 const [site, inputPath] = process.argv.slice(2);
 const load = (/** @type {string} */ path) => import(pathToFileURL(`${site}/${path}`).href);
 const { DealSession } = await load("js/nopeek/session.js");
-const { RelayGate, canonical, signedText } = await load("js/nopeek/messages.js");
+const { RelayGate, VERSION, canonical, signedText } = await load("js/nopeek/messages.js");
 const group = await load("js/nopeek/group.js");
 const deckJs = await load("js/nopeek/deck.js");
 const { sign } = await load("js/nopeek/sign.js");
@@ -268,12 +268,12 @@ const CHEATS = {
     }) },
     run: (t) => { t.start(); t.finish(); },
   }),
-  // the same wrong share, and seat 1 does not complain (it takes every share as right): the
-  // other pages check the shares of seat 1's card when seat 1 shows it
+  // the same wrong share, and seat 1 takes every seat's shares as right: every other page still
+  // checks seat 2's proof of its shares, and opens no card seat 1 shows
   collude: () => ({
     classes: {
       1: cheating((Base) => class extends Base {
-        shareHolds() {
+        sharesHeld() {
           return true;
         }
       }),
@@ -284,6 +284,16 @@ const CHEATS = {
       t.act(1, (s) => s.show(1));
       t.finish();
     },
+  }),
+  // seat 2 deals every share right but sends a proof of them that does not hold
+  "bad-proof": () => ({
+    classes: { 2: cheating((Base) => class extends Base {
+      /** @param {string} kind @param {any} body */
+      post(kind, body) {
+        return super.post(kind, kind === "shares" ? { ...body, proof: { ...body.proof, s: group.scalarToHex(12345n) } } : body);
+      }
+    }) },
+    run: (t) => { t.start(); t.spec.play(t); t.finish(); },
   }),
   // seat 0 passes 3 cards to seat 1 and seals it, for its second, its share of another card
   "bad-pass": () => ({
@@ -316,7 +326,7 @@ const CHEATS = {
       const page = t.pages.get(2);
       const slot = holding(t, 2)[0];
       const stranger = deckJs.makeKey({ deal: page.deal, seat: 2 });
-      const unsigned = { v: 1, deal: page.deal, seat: 2, seq: page.seq, kind: "show", body: { slot, shares: [] } };
+      const unsigned = { v: VERSION, deal: page.deal, seat: 2, seq: page.seq, kind: "show", body: { slot, shares: [] } };
       const key = group.pointFromHex(stranger.entry.key);
       t.sendFrom(2, canonical({ ...unsigned, sig: sign(stranger.secret, key, signedText(unsigned), { deal: page.deal, seat: 2 }) }));
       page.seq += 1; // the relay took that number: seat 2's own next message comes after it
@@ -338,11 +348,11 @@ const CHEATS = {
       const context = { deal: page.deal, seat: page.me };
       /** @param {Record<string, unknown>} fields */
       const signed = (fields) => {
-        const unsigned = { v: 1, deal: page.deal, seat: 2, seq: page.seq++, kind: "hide", body: { slot: 0 }, ...fields };
+        const unsigned = { v: VERSION, deal: page.deal, seat: 2, seq: page.seq++, kind: "hide", body: { slot: 0 }, ...fields };
         return canonical({ ...unsigned, sig: sign(page.secret, page.publicKey, signedText(unsigned), context) });
       };
       const texts = [
-        "x".repeat(40_000), "{not json", signed({ v: 2 }), signed({ kind: "bogus" }), signed({ deal: "another-deal" }),
+        "x".repeat(40_000), "{not json", signed({ v: VERSION + 1 }), signed({ kind: "bogus" }), signed({ deal: "another-deal" }),
         signed({ kind: "hide", body: { slot: holding(t, 2)[0], card: "AS" } }),
         signed({ kind: "stage", body: { deck: JSON.parse(page.stageTexts[2]) } }),
       ];
@@ -416,7 +426,7 @@ const CHEATS = {
       t.start();
       t.gone.add(3);
       const page = t.pages.get(1);
-      const unsigned = { v: 1, deal: page.deal, seat: 1, seq: page.seq++, kind: "piece",
+      const unsigned = { v: VERSION, deal: page.deal, seat: 1, seq: page.seq++, kind: "piece",
         body: { for: 3, piece: group.scalarToHex(12345n) } };
       t.sendFrom(1, canonical({ ...unsigned, sig: sign(page.secret, page.publicKey, signedText(unsigned), { deal: page.deal, seat: 1 }) }));
       t.run();
@@ -430,7 +440,7 @@ const CHEATS = {
       t.start();
       t.act(2, (s) => s.commit(Uint8Array.of(1, 2, 3)));
       const page = t.pages.get(2);
-      const unsigned = { v: 1, deal: page.deal, seat: 2, seq: page.seq++, kind: "open",
+      const unsigned = { v: VERSION, deal: page.deal, seat: 2, seq: page.seq++, kind: "open",
         body: { nonce: group.toHex(/** @type {any} */ (page.myOpening).nonce), bytes: "010203ff" } };
       t.sendFrom(2, canonical({ ...unsigned, sig: sign(page.secret, page.publicKey, signedText(unsigned), { deal: page.deal, seat: 2 }) }));
       t.run();

@@ -16,15 +16,15 @@ from typing import Any
 import nopeek_ristretto as r
 import pytest
 from build_steps import once_per_run
-from nopeek_session_verify import verify_log
-from nopeek_verify import Fault, card_point
+from nopeek_session_verify import slot_positions, verify_log
+from nopeek_verify import Fault, card_point, shares_proof_holds
 from test_nopeek import deck_codes, lay_out_site
 
 from engine import GAMES
 
 HERE = Path(__file__).resolve().parent
 TABLES = ["two", "kocka", "katte", "katko", "katko-copies", "call-kitti"]
-CHEATS = ["swap", "wrong-share", "collude", "bad-pass", "forged", "garbage", "relay-forged", "replay", "refuse", "leave",
+CHEATS = ["swap", "wrong-share", "collude", "bad-proof", "bad-pass", "forged", "garbage", "relay-forged", "replay", "refuse", "leave",
           "refuse-swap", "bad-escrow", "false-complaint", "bad-piece", "bad-open", "two-leave"]
 
 
@@ -250,29 +250,42 @@ def test_a_shuffler_that_swaps_a_card_is_named_by_every_audit(cheats: dict[str, 
 
 
 def test_a_wrong_share_is_named_at_once_on_every_page_and_by_the_audit(cheats: dict[str, Any]) -> None:
+    """Every page checks every seat's one proof of its shares as it comes: seat 2's wrong share
+    of seat 1's card names seat 2 at once on every other page, with no complaint."""
     run = cheats["wrong-share"]
-    for page in pages_of(run):
+    for page in pages_of(run, but=(2,)):
         assert page["faults"] == [{"seat": 2, "why": "share"}]
+        assert page["hand"] == []  # the deal is void: no page opens its cards
+    for page in pages_of(run):
         [audit] = page["audits"]
         assert (audit["verdict"]["kind"], audit["verdict"]["seat"]) == ("share", 2)
     _, fault = verdict(run)
     assert fault and (fault.kind, fault.seat) == ("share", 2)
-    # the owner published a complaint everyone checked; its cards stay closed (the deal is void)
-    assert [json.loads(t)["seat"] for t in run["log"] if json.loads(t)["kind"] == "complaint"] == [1]
-    assert run["pages"]["1"]["hand"] == []
-
-
-def test_a_wrong_share_its_owner_keeps_quiet_about_is_named_when_the_card_is_shown(cheats: dict[str, Any]) -> None:
-    """Every page opens a shown card only from shares it checked: seat 2's wrong share of seat
-    1's card, which seat 1 took without a complaint, is named at once when seat 1 shows it."""
-    run = cheats["collude"]
     assert not [t for t in run["log"] if json.loads(t)["kind"] == "complaint"]
+
+
+def test_a_wrong_share_its_owner_keeps_quiet_about_is_named_by_every_other_page(cheats: dict[str, Any]) -> None:
+    """Seat 1 takes seat 2's wrong share of its card as right: every other page checked seat
+    2's proof itself, names seat 2 at once and opens no card seat 1 shows."""
+    run = cheats["collude"]
     for page in pages_of(run, but=(1, 2)):
         assert page["faults"] == [{"seat": 2, "why": "share"}]
         assert page["up"] == []  # the card is not taken as opened
     for page in pages_of(run):
         [audit] = page["audits"]
         assert (audit["verdict"]["kind"], audit["verdict"]["seat"]) == ("share", 2)
+
+
+def test_right_shares_with_a_proof_that_fails_are_named_at_once_by_the_audit_and_by_the_python_check(
+        cheats: dict[str, Any]) -> None:
+    run = cheats["bad-proof"]
+    for page in pages_of(run, but=(2,)):
+        assert page["faults"] == [{"seat": 2, "why": "share"}]
+        assert page["hand"] == [] and page["up"] == []
+        [audit] = page["audits"]
+        assert (audit["verdict"]["kind"], audit["verdict"]["seat"]) == ("share", 2)
+    _, fault = verdict(run)
+    assert fault and (fault.kind, fault.seat, fault.why) == ("share", 2, "its one proof of its shares does not hold")
 
 
 def test_a_pass_with_a_wrong_sealed_share_is_named_by_its_receiver_at_once_and_by_every_audit(
@@ -471,3 +484,80 @@ def test_an_escrow_among_twenty_seats_fits_its_cap(site: Path) -> None:
     assert out.returncode == 0, out.stderr[-2000:]
     got = json.loads(out.stdout)
     assert got["parsed"] is True and got["bytes"] > 4_608  # (over the cap of 8 seats)
+
+
+# A seat's one proof of its shares (proofs.js, RFC 9497's composite proof) on a shares message
+# of an honest table, checked by the page's code and by the Python one: as sent, with one
+# share changed (another card's share by the same key), and with two shares' order swapped.
+BATCH_SCRIPT = """
+const load = (path) => import(new URL(path, %s).href);
+const { pointFromHex } = await load("js/nopeek/group.js");
+const { verifyShares } = await load("js/nopeek/proofs.js");
+const input = %s;
+const holds = (c1s, shares) => verifyShares(pointFromHex(input.key), c1s.map(pointFromHex), shares.map(pointFromHex),
+  input.proof, { deal: input.deal, seat: input.seat });
+console.log(JSON.stringify(input.variants.map(([c1s, shares]) => holds(c1s, shares))));
+"""
+
+
+def test_one_proof_of_a_seats_shares_fails_with_a_share_changed_or_two_swapped(honest: dict[str, Any], site: Path) -> None:
+    run = honest["kocka"]
+    msgs = [json.loads(t) for t in run["log"]]
+    deal, seats = msgs[0]["deal"], run["seats"]
+    seeds = {m["seat"]: m["body"]["r"] for m in msgs if m["kind"] == "seed"}
+    positions = slot_positions(deal, [seeds[s] for s in seats], len(run["transcript"]["cards"]))
+    last = next(m for m in msgs if m["kind"] == "stage" and m["seat"] == seats[-1])["body"]["deck"]
+    sent = next(m for m in msgs if m["kind"] == "shares" and m["seat"] == 2)
+    key = next(m for m in msgs if m["kind"] == "key" and m["seat"] == 2)["body"]["key"]
+    c1s = [last[positions[e["slot"]]][0] for e in sent["body"]["shares"]]
+    shares = [e["share"] for e in sent["body"]["shares"]]
+    assert len(shares) == 24
+    secret = int.from_bytes(bytes.fromhex(run["secrets"][seats.index(2)]), "little")
+    changed = [*shares]
+    changed[5] = r.encode(r.multiply(secret, r.decode(bytes.fromhex(c1s[6])))).hex()  # a right share, of the wrong card
+    swapped_c1s, swapped = [c1s[1], c1s[0], *c1s[2:]], [shares[1], shares[0], *shares[2:]]
+    variants = [(c1s, shares), (c1s, changed), (swapped_c1s, swapped)]
+    node = shutil.which("node")
+    assert node, "node is needed (npm brings it)"
+    request = {"deal": deal, "seat": seats.index(2), "key": key, "proof": sent["body"]["proof"],
+               "variants": variants}
+    out = subprocess.run([node, "--input-type=module", "-e", BATCH_SCRIPT % (json.dumps(site.as_uri() + "/"), json.dumps(request))],
+                         capture_output=True, text=True, timeout=120, check=False)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert json.loads(out.stdout) == [True, False, False]
+    in_python = [shares_proof_holds(deal, seats.index(2), r.decode(bytes.fromhex(key)), [r.decode(bytes.fromhex(c)) for c in cs],
+                                    [r.decode(bytes.fromhex(d)) for d in ds], sent["body"]["proof"]) for cs, ds in variants]
+    assert in_python == [True, False, False]
+    # the message carries one proof, no proof per share
+    assert set(sent["body"]) == {"shares", "proof"} and all(set(e) == {"slot", "share"} for e in sent["body"]["shares"])
+
+
+# A seat's shares of every card of Katko's two packs (104), with their one proof, signed,
+# encoded and parsed as every page parses it (the cap of a shares message).
+SHARES_SCRIPT = """
+const load = (path) => import(new URL(path, %s).href);
+const { makeKey } = await load("js/nopeek/deck.js");
+const { sign } = await load("js/nopeek/sign.js");
+const { mulBase, mulSecret, pointFromHex, pointToHex, randomScalar } = await load("js/nopeek/group.js");
+const { proveShares } = await load("js/nopeek/proofs.js");
+const { encode, parse } = await load("js/nopeek/messages.js");
+const deal = "two-packs";
+const key = makeKey({ deal, seat: 0 });
+const me = pointFromHex(key.entry.key);
+const c1s = Array.from({ length: 104 }, () => mulBase(randomScalar()));
+const shares = c1s.map((c1) => mulSecret(c1, key.secret));
+const body = { shares: shares.map((d, slot) => ({ slot, share: pointToHex(d) })),
+  proof: proveShares(key.secret, me, c1s, shares, { deal, seat: 0 }) };
+const text = encode({ deal, seat: 0, seq: 9, kind: "shares", body }, (t) => sign(key.secret, me, t, { deal, seat: 0 }));
+console.log(JSON.stringify({ bytes: text.length, parsed: parse(text, deal, { cards: 104, seats: [0, 1] }).ok }));
+"""
+
+
+def test_a_seats_shares_of_two_packs_fit_their_cap(site: Path) -> None:
+    node = shutil.which("node")
+    assert node, "node is needed (npm brings it)"
+    out = subprocess.run([node, "--input-type=module", "-e", SHARES_SCRIPT % json.dumps(site.as_uri() + "/")],
+                         capture_output=True, text=True, timeout=120, check=False)
+    assert out.returncode == 0, out.stderr[-2000:]
+    got = json.loads(out.stdout)
+    assert got["parsed"] is True and got["bytes"] > 9_000

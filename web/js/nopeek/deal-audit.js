@@ -2,10 +2,10 @@
 // seat's key is known (revealed, or opened from the escrow of a seat that did not reveal it):
 // audit.js's audit of the deal's cryptography, with before it and after it only what is the
 // session's own (docs/no-peek.md, "The audit of a session"): the seeds that fix each slot's
-// position, the escrow pieces that opened a key, the complaints, the shares a card was shown or
-// passed with, the commitments. The first fault, with the seat to blame, so that every page
-// names the same one; the seats whose key was opened (named, not at fault); and every slot's
-// card. No DOM.
+// position, the escrow pieces that opened a key, each seat's one proof of its shares (as checked
+// when it came), the complaints, the shares a card was shown or passed with, the commitments.
+// The first fault, with the seat to blame, so that every page names the same one; the seats
+// whose key was opened (named, not at fault); and every slot's card. No DOM.
 
 import { cardTable, mod, pointFromHex, pointToHex, scalarFromHex, scalarToHex, toHex, fromHex } from "./group.js";
 import { deckFromJson } from "./deck.js";
@@ -18,11 +18,11 @@ import { commitment, jointSeed, seedCommitment, slotPositions } from "./position
  * @typedef {import("./group.js").Point} Point
  * @typedef {import("./deck.js").Ciphertext} Ciphertext
  * @typedef {import("./escrow.js").EscrowEntry} EscrowEntry
- * @typedef {{share: string, proof: {c: string, s: string}}} ShareEntry
+ * @typedef {{share: string, proof: {c: string, s: string}}} ShareEntry a share with its own proof (shown)
  * @typedef {{game: string, deal: string, cards: string[], seats: number[], layout: Array<number | "up" | "stock">,
  *   keys: Array<{key: string, proof: {c: string, s: string}, seed: string} | null>,
  *   escrows: Array<EscrowEntry | null>, stages: import("./deck.js").CiphertextJson[][], seeds: Array<string | null>,
- *   shares: Array<Array<{slot: number} & ShareEntry> | null>,
+ *   shares: Array<Array<{slot: number, share: string}> | null>, sharesHold?: Array<boolean | null>,
  *   shows: Array<{slot: number, shares: Array<{seat: number} & ShareEntry>}>,
  *   gives: Array<{from: number, to: number, seq: number, slots: number[],
  *     sealed: Array<{slot: number, seat: number, share: {box: string, tag: string}, proof: {box: string, tag: string}}>}>,
@@ -95,9 +95,7 @@ function check(t, found, decks) {
   /** @type {import("./audit.js").Owner[]} */
   const owners = cards.map(() => "stock");
   positions.forEach((position, slot) => { owners[position] = t.layout[slot]; });
-  const shares = t.shares.flatMap((list, seat) => (list ?? []).map((s) => ({
-    seat, position: positions[s.slot], share: s.share, proof: s.proof,
-  })));
+  const shares = t.shares.flatMap((list, seat) => (list ?? []).map((s) => ({ seat, position: positions[s.slot], share: s.share })));
   const { verdict, known } = checkDeal({
     v: 2, game, deal, cards, keys: keys.map((k) => ({ key: k.key, proof: k.proof })), signed: [],
     escrows: /** @type {EscrowEntry[]} */ (t.escrows), stages: t.stages.map((deck, seat) => ({ seat, deck })),
@@ -111,23 +109,23 @@ function check(t, found, decks) {
   const publicKeys = keys.map((k) => pointFromHex(k.key));
   /** @param {number} i @param {number} slot @param {string} share */
   const right = (i, slot, share) => share === pointToHex(timesCard(known, secrets[i], positions[slot]));
-  // 5. complaints, as listed: about an escrow (judged by checkComplaint: the complainer, or the
-  // escrow's owner), about a share (the share held: the complainer)
+  // 5. every seat's one proof of its shares, as the page checked it when it came (its shares are
+  // right, step 4 says: the proof itself is wrong)
+  const failed = (t.sharesHold ?? []).indexOf(false);
+  if (failed >= 0) throw new Fault("share", failed, "its one proof of its shares does not hold");
+  // 6. complaints about an escrow, as listed (judged by checkComplaint: the complainer, or the escrow's owner)
   for (const c of t.complaints) {
-    if (c.what === "escrow") {
-      const judged = checkComplaint(/** @type {EscrowEntry} */ (t.escrows[c.about]), c.claim, publicKeys[c.about],
-        publicKeys[c.by], { deal });
-      throw new Fault(judged.seat === c.about ? "escrow" : "complaint", judged.seat, judged.why);
-    }
-    throw new Fault("complaint", c.by, `it complained of a right share of slot ${c.slot}`);
+    const judged = checkComplaint(/** @type {EscrowEntry} */ (t.escrows[c.about]), c.claim, publicKeys[c.about],
+      publicKeys[c.by], { deal });
+    throw new Fault(judged.seat === c.about ? "escrow" : "complaint", judged.seat, judged.why);
   }
-  // 6. every share a face-up card was shown with
+  // 7. every share a face-up card was shown with
   for (const show of t.shows) {
     for (const s of show.shares) {
       if (!right(s.seat, show.slot, s.share)) throw new Fault("show", s.seat, `its share of slot ${show.slot} is not its key's`);
     }
   }
-  // 7. every share sealed in a pass: opened with the receiver's key
+  // 8. every share sealed in a pass: opened with the receiver's key
   for (const g of t.gives) {
     for (const s of g.sealed) {
       const context = { deal, from: g.from, to: g.to, purpose: `give|${g.seq}|${s.slot}|${s.seat}|share` };
@@ -137,7 +135,7 @@ function check(t, found, decks) {
       }
     }
   }
-  // 8. every commitment opened to what it committed to
+  // 9. every commitment opened to what it committed to
   for (const o of t.openings ?? []) {
     if (commitment(deal, o.seat, fromHex(o.nonce, 32), fromHex(o.bytes, o.bytes.length / 2)) !== o.hash) {
       throw new Fault("open", o.seat, "it opened its commitment to other bytes");

@@ -16,7 +16,8 @@ import { proveKey, proveShare, verifyKey, verifyShare } from "./proofs.js";
  * @typedef {[string, string]} CiphertextJson its two points' encodings, c1 first
  * @typedef {{key: string, proof: Proof}} KeyEntry a seat's public key and its Schnorr proof
  * @typedef {{seat: number, deck: CiphertextJson[]}} StageEntry a seat's shuffle stage
- * @typedef {{seat: number, position: number, share: string, proof: Proof}} ShareEntry
+ * @typedef {{seat: number, position: number, share: string, proof?: Proof}} ShareEntry its proof: a session's
+ *   shares have one proof a message, checked as they came (the audit checks a share against its revealed key)
  */
 
 /**

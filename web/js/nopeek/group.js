@@ -238,3 +238,14 @@ export function mulPublicDifference(p, a, q, b) {
   tally.multiplications += 2;
   return msm.mulAddUnsafe(RistrettoPoint, [p, q], [mod(a), mod(-b)]);
 }
+
+/**
+ * Σ k_i·P_i, every k_i public (a batch's weights), in one pass (noble's Straus: one chain of
+ * doublings, as long as the longest scalar: 128 for a batch's weights). Pippenger's walks
+ * every bit of ℓ whatever the scalars, slower at a batch's few dozen points.
+ * @param {Point[]} points @param {bigint[]} scalars
+ */
+export function mulPublicSum(points, scalars) {
+  tally.multiplications += points.length;
+  return points.length === 0 ? IDENTITY : msm.mulAddUnsafe(RistrettoPoint, points, scalars.map(mod));
+}

@@ -10,7 +10,7 @@
 // canonical text of the whole message.
 
 /** Bumped when a message's shape changes: pages of two site versions do not deal together. */
-export const VERSION = 1;
+export const VERSION = 2;
 
 /** The most cards a no-peek deck has (Katko's two packs) and the most crypto seats (Katko's 20). */
 export const MAX_CARDS = 104;
@@ -20,13 +20,14 @@ export const MAX_SEATS = 20;
 const ENVELOPE = 512;
 
 /** Bytes, at most, of one message of each kind: the envelope's plus its body's at the most
- * cards and seats (a point or a scalar is 66 bytes as a JSON string, a proof 150). */
+ * cards and seats (a point or a scalar is 66 bytes as a JSON string, a proof 150; a share
+ * in a `shares` message, {"share":…,"slot":103}, 87). */
 export const CAPS = {
   key: ENVELOPE + 512,
   escrow: ENVELOPE + MAX_SEATS * 512,
   stage: ENVELOPE + MAX_CARDS * 140,
   seed: ENVELOPE + 128,
-  shares: ENVELOPE + MAX_CARDS * 256,
+  shares: ENVELOPE + 160 + MAX_CARDS * 104,
   show: ENVELOPE + MAX_SEATS * 256,
   hide: ENVELOPE + 32,
   give: ENVELOPE + 16 * 512,
@@ -51,8 +52,9 @@ export const MAX_COMMITTED = 1024;
  * @typedef {{entry: object}} EscrowBody the deal key's escrow (escrow.js's entry)
  * @typedef {{deck: CiphertextJson[]}} StageBody
  * @typedef {{r: string}} SeedBody the revealed part of the seed (32 bytes, hex)
- * @typedef {{slot: number, share: string, proof: Proof}} SlotShare
- * @typedef {{shares: SlotShare[]}} SharesBody every slot it does not own and that is not stock
+ * @typedef {{slot: number, share: string}} SlotShare
+ * @typedef {{shares: SlotShare[], proof: Proof}} SharesBody every slot it does not own and that is not
+ *   stock, and one proof of them all (proofs.js's batch)
  * @typedef {{seat: number, share: string, proof: Proof}} SeatShare a share of one card, by seat
  * @typedef {{slot: number, shares: SeatShare[]}} ShowBody every share of the card not yet public
  * @typedef {{slot: number}} HideBody
@@ -64,8 +66,8 @@ export const MAX_COMMITTED = 1024;
  * @typedef {{nonce: string, bytes: string}} OpenBody
  * @typedef {{for: number, piece: string}} PieceBody this seat's escrow piece of a seat that left
  * @typedef {{key: string, permutation: number[], randomisers: string[], r?: string}} RevealBody
- * @typedef {{about: number, what: "share", slot: number} | {about: number, what: "escrow", claim: object}} ComplaintBody
- *   a share whose proof fails (anyone checks it), or escrow.js's complaint about a sealed piece
+ * @typedef {{about: number, what: "escrow", claim: object}} ComplaintBody escrow.js's complaint about a
+ *   sealed piece (a wrong share needs none: every page checks every seat's shares)
  * @typedef {{v: number, deal: string, seat: number, seq: number, kind: Kind, body: any, sig: Proof}} Message
  * @typedef {{cards: number, seats: number[]}} Table what a body's shape depends on: the deck's
  *   size and the crypto seats
@@ -98,7 +100,7 @@ const increasing = (xs) => xs.every((x, i) => i === 0 || /** @type {number} */ (
 
 /** Each kind's body's fields, exactly (a field more is a malformed message: nothing rides along). */
 const FIELDS = {
-  key: ["key", "proof", "seed"], escrow: ["entry"], stage: ["deck"], seed: ["r"], shares: ["shares"],
+  key: ["key", "proof", "seed"], escrow: ["entry"], stage: ["deck"], seed: ["r"], shares: ["proof", "shares"],
   show: ["shares", "slot"], hide: ["slot"], give: ["sealed", "slots", "to"], commit: ["hash"], open: ["bytes", "nonce"],
   piece: ["for", "piece"], reveal: ["key", "permutation", "randomisers"], complaint: ["about", "what"],
 };
@@ -108,7 +110,7 @@ function hasFields(body, kind) {
   const keys = Object.keys(body).sort();
   const want = [...FIELDS[kind]];
   if (kind === "reveal" && keys.includes("r")) want.push("r");
-  if (kind === "complaint") want.push(/** @type {any} */ (body).what === "share" ? "slot" : "claim");
+  if (kind === "complaint") want.push("claim");
   want.sort();
   return keys.length === want.length && keys.every((k, i) => k === want[i]);
 }
@@ -120,9 +122,9 @@ const SHAPES = {
   stage: (b, t) => Array.isArray(b.deck) && b.deck.length === t.cards
     && b.deck.every((/** @type {unknown} */ c) => Array.isArray(c) && c.length === 2 && isPoint(c[0]) && isPoint(c[1])),
   seed: (b) => isHex(b.r, 32),
-  shares: (b, t) => Array.isArray(b.shares) && b.shares.length <= t.cards
-    && b.shares.every((/** @type {any} */ s) => isObject(s) && Object.keys(s).length === 3 && isIndex(s.slot, t.cards)
-      && isPoint(s.share) && isProof(s.proof))
+  shares: (b, t) => Array.isArray(b.shares) && b.shares.length <= t.cards && isProof(b.proof)
+    && b.shares.every((/** @type {any} */ s) => isObject(s) && Object.keys(s).length === 2 && isIndex(s.slot, t.cards)
+      && isPoint(s.share))
     && increasing(b.shares.map((/** @type {SlotShare} */ s) => s.slot)),
   show: (b, t) => isIndex(b.slot, t.cards) && Array.isArray(b.shares) && b.shares.length <= t.seats.length
     && b.shares.every((/** @type {any} */ s) => isObject(s) && Object.keys(s).length === 3 && t.seats.includes(s.seat)
@@ -143,8 +145,7 @@ const SHAPES = {
     && b.permutation.every((/** @type {unknown} */ p) => isIndex(p, t.cards))
     && Array.isArray(b.randomisers) && b.randomisers.length === t.cards
     && b.randomisers.every((/** @type {unknown} */ r) => isHex(r, 32)) && (b.r === undefined || isHex(b.r, 32)),
-  complaint: (b, t) => t.seats.includes(b.about)
-    && ((b.what === "share" && isIndex(b.slot, t.cards)) || (b.what === "escrow" && isObject(b.claim))),
+  complaint: (b, t) => t.seats.includes(b.about) && b.what === "escrow" && isObject(b.claim),
 };
 
 /** A deal id: no "|" (the proofs' contexts are joined by it), printable ASCII, at most 64. */

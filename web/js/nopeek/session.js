@@ -9,7 +9,7 @@ import { cardTable, concat, fromHex, mulSecret, pointFromHex, pointToHex, scalar
 import {
   applyStage, checkKey, checkShare, deckFromJson, deckToJson, drawStage, jointKey, makeKey, makeShare, openDeck, prepareStage,
 } from "./deck.js";
-import { makeNonce } from "./proofs.js";
+import { makeNonce, proveShares, verifyShares } from "./proofs.js";
 import { sign, verifySignature } from "./sign.js";
 import { seal, unseal } from "./seal.js";
 import { checkComplaint, checkEscrow, checkPiece, complaint as escrowComplaint, makeEscrow, openPiece, recoverSecret } from "./escrow.js";
@@ -38,7 +38,7 @@ import { DEAL_ID, encode, parse, signedText } from "./messages.js";
  *   | {kind: "audit", verdict: import("./deal-audit.js").Verdict, hands: SlotCard[]}} Event
  * @typedef {{to: "all" | number, text: string}} Outgoing
  * @typedef {{send: Outgoing[], events: Event[]}} Step
- * @typedef {{share: string, proof: Proof}} ShareEntry
+ * @typedef {{share: string, proof: Proof}} ShareEntry a share with its own proof (shown, or passed)
  * @typedef {{from: number, to: number, seq: number, slots: number[], sealed: import("./messages.js").SealedShare[]}} Give
  */
 
@@ -113,10 +113,10 @@ export class DealSession {
     this.seeds = Array(this.n).fill(null);
     /** @type {number[] | null} */
     this.positions = null;
-    /** @type {Array<Map<number, ShareEntry> | null>} the shares each seat published, by slot */
+    /** @type {Array<Map<number, string> | null>} the shares each seat published, by slot */
     this.shares = Array(this.n).fill(null);
-    /** @type {Map<string, boolean>} the dealt shares this page checked ("index/slot"), and whether they hold */
-    this.checked = new Map();
+    /** @type {Array<boolean | null>} whether each seat's proof of its shares held here (checked as it came) */
+    this.sharesHold = Array(this.n).fill(null);
     /** @type {Map<number, Map<number, ShareEntry>>} the shares of a slot that are not public, that this seat holds */
     this.held = new Map();
     /** @type {Map<number, Map<number, ShareEntry>>} the shares a show made public, by slot */
@@ -163,8 +163,8 @@ export class DealSession {
     this.ownStage = null;
     /** @type {ReturnType<typeof drawStage> | null} this seat's stage's half drawn ahead (idle) */
     this.drawn = null;
-    /** @type {import("./proofs.js").Nonce[] | null} its dealt shares' proof nonces, drawn ahead (idle); each used once */
-    this.nonces = null;
+    /** @type {import("./proofs.js").Nonce | null} its shares' proof's nonce, drawn ahead (idle); used once */
+    this.nonce = null;
     this.sent = { escrow: false, stage: false, seed: false, shares: false, reveal: false };
     /** this seat's shares wait for the page's approve() (keys, escrow, stage and seed go on meanwhile) */
     this.holding = hold;
@@ -288,15 +288,14 @@ export class DealSession {
   /**
    * Work this seat does ahead, while it waits for the others (the page's worker calls it after
    * each call, once the result is sent): once the deal starts, its stage's half that needs no
-   * joint key (drawStage); once its stage is sent, the nonces of its dealt shares' proofs. Sends
+   * joint key (drawStage); once its stage is sent, the nonce of its shares' proof. Sends
    * nothing; a session that is never idle makes them when they are needed.
    */
   idle() {
     if (!this.drawn && !this.prepared) {
       this.drawn = drawStage(this.cards.length);
-    } else if (this.sent.stage && !this.sent.shares && !this.nonces) {
-      const count = this.dealt.filter((h) => h !== this.me && h !== "stock").length;
-      this.nonces = Array.from({ length: count }, makeNonce);
+    } else if (this.sent.stage && !this.sent.shares && !this.nonce) {
+      this.nonce = makeNonce();
     }
   }
 
@@ -308,7 +307,8 @@ export class DealSession {
       game: this.game, deal: this.deal, cards: this.cards, seats: this.seats, layout: this.dealt,
       keys: this.keys.map((k) => (k ? { key: k.key, proof: k.proof, seed: k.seed } : null)),
       escrows: this.escrows, stages: this.stageTexts.map((t) => JSON.parse(t)), seeds: this.seeds,
-      shares: this.shares.map((m) => (m ? [...m].map(([slot, s]) => ({ slot, ...s })) : null)),
+      shares: this.shares.map((m) => (m ? [...m].map(([slot, share]) => ({ slot, share })) : null)),
+      sharesHold: this.sharesHold,
       shows: [...this.shown].map(([slot, m]) => ({ slot, shares: [...m].map(([i, s]) => ({ seat: i, ...s })) })),
       gives: this.gives, openings: this.openings, reveals: this.reveals,
       pieces: this.piecesTaken, recovered: this.recovered.map((x) => (x === null ? null : scalarToHex(x))),
@@ -505,26 +505,12 @@ export class DealSession {
         const expected = this.dealt.flatMap((h, slot) => (h === i || h === "stock" ? [] : [slot]));
         const slots = b.shares.map((/** @type {{slot: number}} */ s) => s.slot);
         if (slots.length !== expected.length || slots.some((/** @type {unknown} */ s, /** @type {number} */ k) => s !== expected[k])) return "shares";
-        /** @type {Map<number, ShareEntry>} */
-        const mine = new Map(b.shares.map((/** @type {any} */ s) => [s.slot, { share: s.share, proof: s.proof }]));
-        this.shares[i] = mine;
+        // every page checks every other seat's one proof at once: a wrong share names its seat on every page alike
+        const points = i === this.me ? [] : b.shares.map((/** @type {{share: string}} */ s) => pointFromHex(s.share)); // else malformed
+        this.shares[i] = new Map(b.shares.map((/** @type {{slot: number, share: string}} */ s) => [s.slot, s.share]));
         this.progress("deal", this.shares.filter(Boolean).length);
-        if (i === this.me) return null;
-        // the shares this page opens a card with: its own slots' and the face-up ones
-        for (const [slot, entry] of mine) {
-          const h = this.dealt[slot];
-          if (h !== this.me && h !== "up") continue;
-          const holds = this.shareHolds(i, slot, entry);
-          this.checked.set(`${i}/${slot}`, holds);
-          if (!holds) {
-            if (h === this.me) {
-              this.fault(i, "share");
-              this.post("complaint", { about: this.seats[i], what: "share", slot });
-            } else {
-              this.fault(i, "share");
-            }
-          }
-        }
+        this.sharesHold[i] = i === this.me || this.sharesHeld(i, slots, points, b.proof);
+        if (!this.sharesHold[i]) this.fault(i, "share");
         return null;
       }
       case "show": case "hide": case "give": {
@@ -581,15 +567,6 @@ export class DealSession {
       case "complaint": {
         const about = this.seats.indexOf(b.about);
         if (about === i) return "complaint";
-        if (b.what === "share") {
-          const entry = this.shares[about]?.get(b.slot);
-          if (!entry || this.dealt[b.slot] !== i) return "order";
-          this.complaints.push({ about, by: i, what: "share", slot: b.slot });
-          const holds = this.checked.get(`${about}/${b.slot}`) ?? this.shareHolds(about, b.slot, entry);
-          this.checked.set(`${about}/${b.slot}`, holds);
-          if (i !== this.me) this.fault(holds ? i : about, holds ? "complaint" : "share");
-          return null;
-        }
         const entry = this.escrows[about];
         if (!entry) return "order";
         let verdict;
@@ -607,12 +584,21 @@ export class DealSession {
     }
   }
 
-  /** @param {number} i @param {number} slot @param {ShareEntry} entry */
+  /** A share with its own proof (shown or passed). @param {number} i @param {number} slot @param {ShareEntry} entry */
   shareHolds(i, slot, entry) {
     const c1 = this.lastCard(slot).c1;
-    // the seat's key tabled at its first share checked: each of its proofs (and signatures) then multiplies it faster
+    // the seat's key tabled at its first proof checked: each of its proofs (and signatures) then multiplies it faster
     const key = tabled(/** @type {Point} */ (this.keys[i]?.point), 4);
     return checkShare(key, c1, entry.share, entry.proof, { deal: this.deal, seat: i });
+  }
+
+  /**
+   * Whether a seat's one proof of its shares holds (a test's colluding seat replaces it).
+   * @param {number} i @param {number[]} slots @param {Point[]} shares @param {unknown} proof
+   */
+  sharesHeld(i, slots, shares, proof) {
+    const key = tabled(/** @type {Point} */ (this.keys[i]?.point), 4);
+    return verifyShares(key, slots.map((slot) => this.lastCard(slot).c1), shares, proof, { deal: this.deal, seat: i });
   }
 
   /** @param {number} slot the card at the slot's position of the last stage */
@@ -627,10 +613,11 @@ export class DealSession {
     return typeof dealtTo === "number" ? [dealtTo] : [];
   }
 
-  /** A share this seat knows of a slot: its own (made now), one it was given, or a leaver's from its key. @param {number} i @param {number} slot @returns {ShareEntry} */
+  /** A share this seat knows of a slot that is not public, with its own proof: its own (made now), one it was
+   * given or shown, or a leaver's from its key. @param {number} i @param {number} slot @returns {ShareEntry} */
   knownShare(i, slot) {
     if (i === this.me) return makeShare(this.secret, this.publicKey, this.lastCard(slot).c1, { deal: this.deal, seat: this.me });
-    const entry = this.shares[i]?.get(slot) ?? this.held.get(slot)?.get(i) ?? this.shown.get(slot)?.get(i);
+    const entry = this.held.get(slot)?.get(i) ?? this.shown.get(slot)?.get(i);
     if (entry) return entry;
     const x = this.recovered[i];
     if (x !== null) return makeShare(x, /** @type {Point} */ (this.keys[i]?.point), this.lastCard(slot).c1, { deal: this.deal, seat: i });
@@ -639,29 +626,18 @@ export class DealSession {
 
   /**
    * The card at a slot from every seat's share (all known here), or null if they open none.
-   * Only from checked shares: a dealt share this page has not checked yet (another seat's
-   * card, shown, passed to it or a leaver's) is checked now; a wrong one names its seat.
+   * Only from checked shares: every seat's dealt shares were checked as they came (their one
+   * proof), a shown or passed one when it came.
    * @param {number} slot
    */
   openSlot(slot) {
-    for (let i = 0; i < this.n; i++) {
-      const entry = this.shares[i]?.get(slot);
-      if (i === this.me || !entry) continue;
-      const known = this.checked.get(`${i}/${slot}`);
-      if (known === false) return null;
-      if (known) continue;
-      const holds = this.shareHolds(i, slot, entry);
-      this.checked.set(`${i}/${slot}`, holds);
-      if (!holds) {
-        this.fault(i, "share");
-        return null;
-      }
-    }
+    if (this.sharesHold.some((holds) => holds === false)) return null;
     const card = this.lastCard(slot);
     let point = card.c2;
     for (let i = 0; i < this.n; i++) {
       // this seat's own share needs no proof here: its key applied to the card, nothing more
-      point = point.subtract(i === this.me ? mulSecret(card.c1, this.secret) : pointFromHex(this.knownShare(i, slot).share));
+      point = point.subtract(i === this.me ? mulSecret(card.c1, this.secret)
+        : pointFromHex(this.shares[i]?.get(slot) ?? this.knownShare(i, slot).share));
     }
     return this.names.get(pointToHex(point)) ?? null;
   }
@@ -791,12 +767,11 @@ export class DealSession {
     }
     if (this.positions && !this.sent.shares && !this.holding) {
       this.sent.shares = true;
-      const last = this.stages[this.n - 1];
-      const positions = this.positions;
-      const shares = this.dealt.flatMap((h, slot) => (h === this.me || h === "stock" ? [] : [{
-        slot, ...this.dealShare(last[positions[slot]].c1, slot),
-      }]));
-      this.post("shares", { shares });
+      const slots = this.dealt.flatMap((h, slot) => (h === this.me || h === "stock" ? [] : [slot]));
+      const c1s = slots.map((slot) => this.lastCard(slot).c1);
+      const points = slots.map((slot, k) => this.dealShare(c1s[k], slot));
+      const proof = proveShares(this.secret, this.publicKey, c1s, points, { deal: this.deal, seat: this.me }, this.nonce ?? undefined);
+      this.post("shares", { shares: slots.map((slot, k) => ({ slot, share: pointToHex(points[k]) })), proof });
     }
     if (!this.handOpened && this.positions && this.shares.every(Boolean) && !this.voided) {
       this.handOpened = true;
@@ -820,7 +795,7 @@ export class DealSession {
    * @param {Point} c1 @param {number} _slot
    */
   dealShare(c1, _slot) {
-    return makeShare(this.secret, this.publicKey, c1, { deal: this.deal, seat: this.me }, this.nonces?.pop());
+    return mulSecret(c1, this.secret);
   }
 
   /**
