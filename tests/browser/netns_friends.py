@@ -213,16 +213,19 @@ class Table:
         self.friends[seat] = friend
         return friend
 
-    def deal(self) -> None:
+    def deal(self, table_ms: int = 60_000, first: bool = True) -> None:
+        """Every friend ready, the host deals, every page's table opens (within ``table_ms``: a
+        no-peek deal boots each friend's Python and deals first, on a loaded CI). ``first``: no
+        one was ready before (a match's later deal may start with some ready)."""
         h = self.host
         for friend in self.friends.values():
-            assert h.is_disabled("#room-deal")  # not everyone is ready yet
+            if first:
+                assert h.is_disabled("#room-deal")  # not everyone is ready yet
             friend.click("#join-ready")
         h.wait_for_selector("#room-deal:enabled")
         h.click("#room-deal")
-        h.wait_for_selector("#table:not([hidden])")
-        for friend in self.friends.values():  # (a no-peek deal: Python's boot and the dealing first, on a loaded CI)
-            friend.wait_for_selector("#table:not([hidden])", timeout=60_000)
+        for page in (h, *self.friends.values()):
+            page.wait_for_selector("#table:not([hidden])", timeout=table_ms)
 
     def record(self) -> dict[str, Any]:
         return dict(self.host.evaluate("window.kortti.record()"))

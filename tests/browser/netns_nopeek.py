@@ -44,7 +44,6 @@ LOG = "() => window.kortti.noPeek().log"
 
 
 class NoPeekTable(Table):
-    QUERY = "?fast&seed=7&preview=nopeek"  # the choice is a preview: offered on such a page only
     console: list[str]
 
     def watch(self, page: Any) -> None:
@@ -56,19 +55,13 @@ class NoPeekTable(Table):
     def seat_pages(self) -> dict[int, Any]:
         return {0: self.host, **self.friends}
 
-    def deal(self) -> None:
-        """The room's deal (Table.deal), each table waited for as long as a friend's Python may
-        take to boot on a loaded machine: no share goes before its page has checked the host's
-        deal with its own engine, so no table opens, the host's neither, before the slowest
-        friend's Python is up (Table.deal gave the host's table 30 s, then each friend's 20 s)."""
-        h = self.host
-        for friend in self.friends.values():
-            assert h.is_disabled("#room-deal")  # not everyone is ready yet
-            friend.click("#join-ready")
-        h.wait_for_selector("#room-deal:enabled")
-        h.click("#room-deal")
-        for page in (h, *self.friends.values()):
-            page.wait_for_selector("#table:not([hidden])", timeout=90_000)
+    # Each table waited for as long as a friend's Python may take to boot on a loaded machine: no
+    # share goes before its page has checked the host's deal with its own engine, so no table
+    # opens, the host's neither, before the slowest friend's Python is up.
+    TABLE_MS = 90_000
+
+    def deal(self, table_ms: int | None = None, first: bool = True) -> None:
+        super().deal(table_ms or self.TABLE_MS, first)
 
     def deal_no_peek(self) -> None:
         h = self.host
@@ -126,15 +119,21 @@ DRAWN = """() => ({model: window.kortti.model() && {next: window.kortti.model().
   actions: document.getElementById('actions')?.innerHTML.slice(0, 300), error: document.getElementById('error')?.textContent})"""
 
 
-@pytest.fixture
-def table(browser: Any, base_url: str, page: Any) -> Iterator[NoPeekTable]:
-    page.add_init_script(LOG_MESSAGES)  # (the host's page taps what its friends send it)
-    t = NoPeekTable(browser, base_url, page)
-    try:
-        yield t
-        assert t.errors == [], t.errors
-    finally:
-        t.close()
+def table_fixture(cls: type[NoPeekTable]) -> Any:
+    """A netns no-peek file's ``table`` fixture: a ``cls`` at the test's page, no page error at the end."""
+    @pytest.fixture
+    def table(browser: Any, base_url: str, page: Any) -> Iterator[NoPeekTable]:
+        page.add_init_script(LOG_MESSAGES)  # (the host's page taps what its friends send it)
+        t = cls(browser, base_url, page)
+        try:
+            yield t
+            assert t.errors == [], t.errors
+        finally:
+            t.close()
+    return table
+
+
+table = table_fixture(NoPeekTable)
 
 
 def seat_may_know(deal: dict[str, Any], seat: int, decision: int) -> set[str]:

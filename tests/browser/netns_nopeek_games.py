@@ -16,31 +16,20 @@ the shows or its discard at all (Call Kitti).
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from typing import Any
-
-import pytest
 
 from engine.partial import public_action, revealed_with
 from engine.record import load_record
 
 from .netns import in_namespace  # noqa: F401 (autouse: inside the namespace only)
-from .netns_friends import LOG_MESSAGES, named_cards
-from .netns_nopeek import AUDITED, LOG, SNAPSHOT, STATE, NoPeekTable, message_cards
+from .netns_friends import named_cards
+from .netns_nopeek import AUDITED, LOG, SNAPSHOT, STATE, NoPeekTable, message_cards, table_fixture
 
 COMPUTER = 3  # seat 3: a computer player, face up; 0 Ann (the host), 1 Ben, 2 Cy
 FAIR = "Checking the deal… all fair"
 
 
-@pytest.fixture
-def table(browser: Any, base_url: str, page: Any) -> Iterator[NoPeekTable]:
-    page.add_init_script(LOG_MESSAGES)  # (the host's page taps what its friends send it)
-    t = NoPeekTable(browser, base_url, page)
-    try:
-        yield t
-        assert t.errors == [], t.errors
-    finally:
-        t.close()
+table = table_fixture(NoPeekTable)
 
 
 def seat_may_know(game: str, deal: dict[str, Any], seat: int, decision: int) -> set[str]:

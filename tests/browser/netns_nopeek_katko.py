@@ -13,16 +13,13 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 from typing import Any
-
-import pytest
 
 from engine import GAMES
 
 from .netns import in_namespace  # noqa: F401 (autouse: inside the namespace only)
-from .netns_friends import LOG_MESSAGES, PAGE_CARDS, PAGE_WORDS, named_cards
-from .netns_nopeek import AUDITED, SAID, STATE, NoPeekTable, message_cards
+from .netns_friends import PAGE_CARDS, PAGE_WORDS, named_cards
+from .netns_nopeek import AUDITED, STATE, NoPeekTable, message_cards, table_fixture
 from .play import BOOT_TIMEOUT
 
 SEATS = {0: "Ann", 1: "Ben", 2: "Cy"}  # seat 3: a computer player, face up
@@ -54,34 +51,12 @@ class KatkoTable(NoPeekTable):
         h.click("#friends-start")
         h.wait_for_selector("#invite-seats")
 
-    def deal_no_peek(self) -> None:
-        """As netns_nopeek.py's, waiting for the friends' tables as long as a page's boot: a
-        friend's page boots its Python for the first no-peek deal, and two packs are 104 slots
-        to shuffle and deal (on a loaded machine, beyond the friends tables' 20 s)."""
-        h = self.host
-        h.check("#room-nopeek")
-        self.deal_started = time.monotonic()
-        for friend in self.friends.values():
-            friend.click("#join-ready")
-        h.wait_for_selector("#room-deal:enabled")
-        h.click("#room-deal")
-        try:
-            for page in self.seat_pages().values():
-                page.wait_for_selector("#table:not([hidden])", timeout=BOOT_TIMEOUT)
-        except Exception as e:
-            said = {s: p.evaluate(SAID) for s, p in self.seat_pages().items()}
-            raise AssertionError(f"the no-peek deal did not open every table: {said}; {self.console}") from e
+    # a friend's page boots its Python for the first no-peek deal, and two packs are 104 slots to
+    # shuffle and deal: each table waited for as long as a page's boot
+    TABLE_MS = BOOT_TIMEOUT
 
 
-@pytest.fixture
-def table(browser: Any, base_url: str, page: Any) -> Iterator[KatkoTable]:
-    page.add_init_script(LOG_MESSAGES)  # (the host's page taps what its friends send it)
-    t = KatkoTable(browser, base_url, page)
-    try:
-        yield t
-        assert t.errors == [], t.errors
-    finally:
-        t.close()
+table = table_fixture(KatkoTable)
 
 
 def seat_may_know(deal: dict[str, Any], seat: int, decision: int) -> set[str]:

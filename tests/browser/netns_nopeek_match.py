@@ -12,14 +12,11 @@ Runs only inside a network namespace (test_in_netns.py).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
 from .netns import in_namespace  # noqa: F401 (autouse: inside the namespace only)
-from .netns_friends import LOG_MESSAGES, TURN
-from .netns_nopeek import DRAWN, LOG, SAID, STATE, NoPeekTable
+from .netns_friends import TURN
+from .netns_nopeek import DRAWN, LOG, SAID, STATE, NoPeekTable, table_fixture
 
 TIMER_S = 8  # the host's choice of turn timer (a test's own value: the room offers 20 s and up)
 AUDITS = "() => window.kortti.noPeek && window.kortti.noPeek() ? window.kortti.noPeek().audits.length : 0"
@@ -53,27 +50,11 @@ def deal_rows(page: Any, count: int) -> list[int]:
 
 
 class MatchTable(NoPeekTable):
-    def deal(self) -> None:
-        """The room's deal, as Table.deal, with room for a loaded machine: a friend's page
-        boots its Python for the first no-peek deal."""
-        h = self.host
-        for friend in self.friends.values():
-            friend.click("#join-ready")
-        h.wait_for_selector("#room-deal:enabled")
-        h.click("#room-deal")
-        for page in (h, *self.friends.values()):
-            page.wait_for_selector("#table:not([hidden])", timeout=90_000)
+    def deal(self, table_ms: int | None = None, first: bool = False) -> None:
+        super().deal(table_ms, first)  # (a later deal: a friend may be ready already)
 
 
-@pytest.fixture
-def table(browser: Any, base_url: str, page: Any) -> Iterator[NoPeekTable]:
-    page.add_init_script(LOG_MESSAGES)
-    t = MatchTable(browser, base_url, page)
-    try:
-        yield t
-        assert t.errors == [], t.errors
-    finally:
-        t.close()
+table = table_fixture(MatchTable)
 
 
 def test_a_no_peek_match_times_out_deals_again_counts_fair_deals_and_cannot_be_reloaded(table: NoPeekTable) -> None:

@@ -11,14 +11,9 @@ answering and reaches "all fair"; the silent page, once it hears, says its seat 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
-import pytest
-
 from .netns import in_namespace  # noqa: F401 (autouse: inside the namespace only)
-from .netns_friends import LOG_MESSAGES, TURN
-from .netns_nopeek import AUDITED, LOG, STATE, NoPeekTable
+from .netns_friends import TURN
+from .netns_nopeek import AUDITED, LOG, STATE, NoPeekTable, table_fixture
 
 # the host's page's limit for a silent page, in ms (nopeek-watch.js's knob: 90 s and more by default)
 SILENT_MS = 20_000
@@ -27,15 +22,7 @@ TOLD = ("Your page stopped answering the table, so a computer player plays your 
         "Ask the host for a new invite (or open the table code again) to come back from the next deal.")
 
 
-@pytest.fixture
-def table(browser: Any, base_url: str, page: Any) -> Iterator[NoPeekTable]:
-    page.add_init_script(LOG_MESSAGES)
-    t = NoPeekTable(browser, base_url, page)
-    try:
-        yield t
-        assert t.errors == [], t.errors
-    finally:
-        t.close()
+table = table_fixture(NoPeekTable)
 
 
 def test_a_friend_whose_page_goes_silent_is_handed_on_and_the_others_play_on_to_all_fair(table: NoPeekTable) -> None:
