@@ -291,6 +291,7 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
     for (const seat of (inDeal() && reply?.open_passed) || []) {
       const out = await session.run("openPassedTo", { args: [seat] });
       const cards = out.events.flatMap((/** @type {any} */ e) => (e.kind === "passed-in" ? e.cards : []));
+      log.push({ kind: "passed-in", seat });
       const after = await callPython("np_left", seat, "[]", JSON.stringify(cards.map((/** @type {SlotCard} */ c) => c.card)));
       if (after?.model) last = after;
     }
