@@ -198,7 +198,7 @@ class Table {
       const of = (/** @type {string} */ kind) => events.filter((e) => e.kind === kind);
       return [seat, {
         hand: of("hand").flatMap((e) => e.cards), up: of("up").map(({ slot, card }) => ({ slot, card })),
-        received: of("received"), opened: of("opened"), hidden: of("hidden").map((e) => e.slot),
+        received: of("received"), opened: of("opened"), passedIn: of("passed-in"), hidden: of("hidden").map((e) => e.slot),
         disclosed: of("disclosed").map((e) => ({ seat: e.seat, bytes: Array.from(e.bytes) })),
         committed: of("committed").map((e) => e.seat),
         faults: of("fault").map(({ seat: s, why }) => ({ seat: s, why })),
@@ -235,6 +235,29 @@ class Table {
     }
     return { leaked, shown, shownFound };
   }
+}
+
+/** Ben (1) passes 3 cards to Cy (2) before Cy leaves (``first``) or after its key was opened:
+ * every page's session before it asks for them (the slots it holds shares of, every card its
+ * events carried), then what ``openPassedTo`` opens on each; then the audit.
+ * @param {Table} t @param {boolean} first */
+function passedToLeaver(t, first) {
+  t.start();
+  const pass = () => t.act(1, (s) => s.give(holding(t, 1).slice(0, 3), 2));
+  if (first) pass();
+  t.leave(2);
+  if (!first) pass();
+  /** @type {Record<number, {held: number[], cards: string[]}>} */
+  const before = {};
+  for (const seat of t.seats) {
+    if (t.gone.has(seat)) continue;
+    const page = t.pages.get(seat);
+    const cards = (t.events.get(seat) ?? []).flatMap((/** @type {any} */ e) => (e.cards ?? []).map((/** @type {any} */ c) => c.card));
+    before[seat] = { held: [...page.held.keys()], cards };
+  }
+  for (const seat of t.seats) if (!t.gone.has(seat)) t.act(seat, (s) => s.openPassedTo(2));
+  t.finish();
+  return { before };
 }
 
 /** A session class whose `dealShare` or `stageDeck` cheats. @param {(base: any) => any} extend */
@@ -466,6 +489,11 @@ const CHEATS = {
       return { before };
     },
   }),
+  // Kočka: Ben (1) passes to Cy (2), then Cy leaves; and Cy leaves, then Ben's pass (made before
+  // its page heard) reaches the table. What each page's session holds then; then each page asks
+  // for Cy's passed-in cards (its rules' exchange), and the deal goes on to its audit
+  "pass-leave": () => ({ run: (t) => passedToLeaver(t, true) }),
+  "leave-pass": () => ({ run: (t) => passedToLeaver(t, false) }),
   // seat 3 leaves after the deal: its hand opened to all; the others play on and finish
   leave: () => ({
     run: (t) => {

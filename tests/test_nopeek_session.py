@@ -426,6 +426,29 @@ def test_a_leaver_before_the_audit_has_its_hand_opened_for_all_and_the_deal_goes
         assert len(page["up"]) == 3  # the three who stayed each played a card
 
 
+@pytest.mark.parametrize("cheat", ["pass-leave", "leave-pass"])
+def test_the_cards_passed_to_a_leaver_open_only_when_the_page_asks_on_every_page(site: Path, cheat: str) -> None:
+    """Kočka (O-5): Ben (1) passes to Cy (2), before Cy leaves or (its page had not heard yet)
+    after Cy's key was opened. Cy's dealt cards open on every page; the three passed to it stay
+    closed on every page (no session holds their shares, no event carries them but Ben's own
+    hand) until the page asks (its rules' exchange): then every page opens them, and the deal
+    audits fair."""
+    [run] = run_table(site, [{"table": "kocka", "cheat": cheat}])
+    dealt = truth(checked(run))
+    [give] = [json.loads(t)["body"] for t in run["log"] if json.loads(t)["kind"] == "give"]
+    passed = give["slots"]
+    for seat, before in run["before"].items():
+        assert not set(passed) & set(before["held"]), seat
+        if seat != "1":  # (Ben dealt them: its own hand)
+            assert not {dealt[s] for s in passed} & set(before["cards"]), seat
+    for page in pages_of(run, but=(2,)):
+        assert page["opened"] == [{"kind": "opened", "seat": 2, "atCheck": False,
+                                   "cards": [{"slot": s, "card": dealt[s]} for s, h in enumerate(run["layout"]) if h == 2]}]
+        assert page["passedIn"] == [{"kind": "passed-in", "seat": 2, "cards": [{"slot": s, "card": dealt[s]} for s in passed]}]
+        assert page["faults"] == []
+        assert [a["verdict"] for a in page["audits"]] == [{"ok": True, "opened": [2]}]
+
+
 def test_a_page_that_holds_its_shares_deals_none_and_no_hand_opens_until_it_approves(site: Path) -> None:
     """A page checks the host's layout against its own rules before its shares go (the keys and
     the shuffle go on meanwhile): until it approves, it publishes no share, so no slot (a

@@ -553,6 +553,46 @@ def test_a_kocka_leaver_during_the_pass_is_face_up_as_the_rules_hold_its_hand_an
     assert all(v["deal"] == verdicts[0]["deal"] for v in verdicts)
 
 
+@pytest.mark.parametrize("leaves", ["in-pass", "after"])
+def test_a_kocka_leavers_passed_in_cards_are_asked_for_at_the_exchange_and_then_face_up(leaves: str) -> None:
+    """The page's session keeps the cards passed to a leaver closed until its Python asks for them
+    (``open_passed``): from the exchange (O-5) on, on every page that does not know them (Ben, the
+    passer, does); handed over then (``left_seat``'s ``passed_in``), they are Cy's hand, face up,
+    and the deal audits fair. Cy leaves during the pass (after Ben passed to it) or after it."""
+    rng = random.Random(4)
+    full = engine.new_match("kocka", 4, seed=4, names=NAMES)
+    pages = kocka_pages(full)
+    leaver, passer = 2, 1
+    go_round(full, pages, full.parse(f"{passer} pass " + " ".join(rng.sample(full.view(passer)["hand"], 3))))
+    got = list(full.view(passer)["passed"] or [])
+
+    def leave() -> None:
+        del pages[leaver]
+        kept = [c for c in full.view(leaver)["hand"] if c not in got]  # (its hand, but the cards passed to it)
+        for page in pages.values():  # the escrow's opening: the cards dealt to it that it holds
+            assert "error" not in page.left_seat(leaver, kept)
+
+    if leaves == "in-pass":
+        leave()
+        for page in pages.values():  # during the pass: nothing asked for
+            assert "open_passed" not in page.reply([])
+    while full.phase == "pass":  # type: ignore[attr-defined]
+        go_round(full, pages, full.random_action(rng))
+    if leaves == "after":
+        leave()
+    for seat, page in pages.items():
+        asked = page.reply([]).get("open_passed")
+        assert asked == (None if seat == passer else [leaver]), seat
+        if asked:
+            assert not set(got) & set(page.known_cards())
+            reply = page.left_seat(leaver, [], got)
+            assert "error" not in reply and "open_passed" not in reply
+        assert hand_on(page, leaver) == sorted(full.view(leaver)["hand"])
+    play_on(full, pages, rng)
+    verdicts = [page.audit_deal(audit_request(full, [])) for page in pages.values()]
+    assert all(v["ok"] for v in verdicts), verdicts
+
+
 def test_a_no_peek_match_deals_again_after_ready_and_counts_each_fair_deal_once() -> None:
     rng = random.Random(5)
     full = engine.new_match("kocka", 4, seed=5, names=NAMES)

@@ -265,3 +265,8 @@ def test_a_friend_who_leaves_mid_deal_has_its_hand_opened_and_played_face_up(tab
         assert page.evaluate(f"() => ({LOG})().some((e) => e.kind === 'opened' && e.seat === 2)")
         page.wait_for_function(AUDITED, timeout=60_000)
         assert page.evaluate(STATE) == "Checking the deal… all fair"
+    # Ben's cards to Cy: opened at the exchange (not with Cy's hand) by the pages that did not know
+    # them (Ann's), and not by Ben's
+    for seat, page in pages.items():
+        asked = page.evaluate(f"() => ({LOG})().some((e) => e.kind === 'passed-in' && e.seat === 2)")
+        assert asked == (seat != 1), seat

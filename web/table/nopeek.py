@@ -29,7 +29,7 @@ from engine import Action, EngineError, Event, IllegalAction, Match, Refusal
 from engine.audit import audit, verdict_message
 from engine.games.katte import Katte
 from engine.games.kocka import Kocka
-from engine.partial import HIDDEN, PartialMatch, public_action
+from engine.partial import HIDDEN, PartialMatch, is_unknown, public_action
 
 from . import bots, model
 from .controller import Reply, Table
@@ -210,7 +210,8 @@ class NoPeekTable(Table):
         """A person left mid-deal: the hand the others opened from its escrow is face up to
         all from now on, and a computer player (the host's page decides) plays it. ``codes``:
         the opened cards dealt to it; ``passed_in``: those passed to it (Kočka), which the
-        engine puts in its hand at the exchange."""
+        engine puts in its hand at the exchange (the page opens them once a reply asks for
+        them, ``open_passed``: then they are its hand's at once)."""
         if self.partial is None:
             return {"error": self.text("web.error.busy")}
         try:
@@ -225,6 +226,24 @@ class NoPeekTable(Table):
         self.players = bots.Players(self.match.NAME if self.match else "", {int(s): str(v) for s, v in levels.items()},
                                     self.config.get("number"))
         return self.changed([])
+
+    def reply(self, events: list[Event], record: bool = False) -> Reply:
+        """As any table's; and ``open_passed``: the leavers whose passed-in cards the page opens now."""
+        out = super().reply(events, record)
+        wanted = self.passed_in_wanted()
+        if wanted:
+            out["open_passed"] = wanted
+        return out
+
+    def passed_in_wanted(self) -> list[int]:
+        """Kočka: the leavers whose hand holds cards passed to it that this page does not know.
+        From the exchange (O-5) they are its hand's, face up to all: the page opens them (its
+        deal's session keeps them closed until then) and hands them over (:meth:`left_seat`'s
+        ``passed_in``). The engine says when the exchange is; the page only asks."""
+        m = self.match
+        if not isinstance(m, Kocka) or m.phase != "play":
+            return []
+        return [s for s in sorted(self.face_up - {self.seat}) if any(is_unknown(c) for c in m.hands[s])]
 
     def acting(self) -> list[int]:
         """The host's page: the seats whose move the table waits for now (a person's, not a

@@ -258,11 +258,8 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
       } else if (e.kind === "opened") {
         faceUp.add(e.seat);
         log.push({ kind: "opened", seat: e.seat });
-        // the cards dealt to it, then those passed to it (Kočka): the engine says when they are its hand
-        const dealtTo = (/** @type {SlotCard} */ c) => deal?.layout[c.slot] === e.seat;
-        const codes = (/** @type {SlotCard[]} */ cards) => JSON.stringify(cards.map((c) => c.card));
-        draw(await callPython("np_left", e.seat, codes(e.cards.filter(dealtTo)),
-          codes(e.cards.filter((/** @type {SlotCard} */ c) => !dealtTo(c)))));
+        // the cards dealt to it that it holds (those passed to it open at the exchange: openPassed)
+        draw(await openPassed(await callPython("np_left", e.seat, JSON.stringify(e.cards.map((/** @type {SlotCard} */ c) => c.card)))));
         const why = LEFT_WORDS[/** @type {keyof LEFT_WORDS} */ (leftWhy.get(e.seat) ?? "left")] ?? LEFT_WORDS.left;
         say(t(why, { name: name(e.seat) }));
       } else if (e.kind === "fault") {
@@ -283,6 +280,22 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
     }
     if (hand) await dealt(hand, up);
     return { faulted, up, shown, received, committed: committedBy, disclosed };
+  }
+
+  /** Kočka: a leaver's cards passed to it, which the session keeps closed (its passer's alone until
+   * the exchange, O-5): once a reply of Python says the leaver's hand holds them (``open_passed``:
+   * the exchange came), opened here and handed to Python, face up as its hand's. The last reply.
+   * @param {any} reply */
+  async function openPassed(reply) {
+    let last = reply;
+    for (const seat of (inDeal() && reply?.open_passed) || []) {
+      const out = await session.run("openPassedTo", { args: [seat] });
+      const cards = out.events.flatMap((/** @type {any} */ e) => (e.kind === "passed-in" ? e.cards : []));
+      log.push({ kind: "passed-in", seat });
+      const after = await callPython("np_left", seat, "[]", JSON.stringify(cards.map((/** @type {SlotCard} */ c) => c.card)));
+      if (after?.model) last = after;
+    }
+    return last;
   }
 
   /** The hand opened: the seat sits (or the next deal starts) with it and the face-up hands.
@@ -461,6 +474,7 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
       const after = await callPython("np_receive", JSON.stringify(received));
       if (after?.model) last = after;
     }
+    last = await openPassed(last); // (the exchange came: a leaver's passed-in cards)
     if (env.from === me) return last; // (the host's page: a computer player's move, drawn by the caller)
     draw(last);
     await maybeFinish(last);
@@ -738,7 +752,7 @@ export function createNoPeekPage({ config, submit, open, push, said, python = nu
           return queue(async () => {
             const reply = await callPython(call, ...args);
             if (reply?.send) await outgoing(reply);
-            return reply;
+            return openPassed(reply); // (this seat's pass the last: the exchange)
           });
         }
         if (call === "bot_turn") return queue(() => botTurn());

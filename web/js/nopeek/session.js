@@ -32,6 +32,7 @@ import { DEAL_ID, encode, parse, signedText } from "./messages.js";
  *   | {kind: "hidden", slot: number, seat: number}
  *   | {kind: "received", from: number, cards: SlotCard[]}
  *   | {kind: "opened", seat: number, cards: SlotCard[], atCheck: boolean}
+ *   | {kind: "passed-in", seat: number, cards: SlotCard[]}
  *   | {kind: "committed", seat: number}
  *   | {kind: "disclosed", seat: number, bytes: Uint8Array}
  *   | {kind: "fault", seat: number | "relay", why: string, at: "once"}
@@ -704,35 +705,62 @@ export class DealSession {
     return null;
   }
 
-  /** A leaver's key from every other seat's piece; then its cards, face up to all.
+  /** A leaver's key from every other seat's piece; then the cards dealt to it that it still
+   * holds, face up to all. The cards passed to it stay closed (Kočka, O-5: its passer's alone
+   * until the exchange): the page opens them when its rules say so (``openPassedTo``).
    * @param {number} owner @param {EscrowEntry} entry @param {Map<number, string>} got */
   recover(owner, entry, got) {
     const x = recoverSecret(entry, Object.fromEntries(got), /** @type {Point} */ (this.keys[owner]?.point));
     if (x === null) return;
     this.recovered[owner] = x;
     if (!this.positions || !this.shares.every((s, j) => s || this.recovered[j] !== null)) return;
-    // the leaver's private shares it was given, opened with its key
-    for (const g of this.gives.filter((g) => g.to === owner)) {
-      const theirKey = /** @type {Point} */ (this.keys[g.from]?.point);
-      for (const s of g.sealed) {
-        const context = { deal: this.deal, from: g.from, to: owner };
-        const share = unseal(x, theirKey, s.share, { ...context, purpose: givePurpose(g.seq, s.slot, s.seat, "share") });
-        const proof = unseal(x, theirKey, s.proof, { ...context, purpose: givePurpose(g.seq, s.slot, s.seat, "proof") });
-        if (!share || !proof) continue;
-        const held = this.held.get(s.slot) ?? new Map();
-        held.set(this.seats.indexOf(s.seat), { share: toHex(share), proof: { c: toHex(proof.slice(0, 32)), s: toHex(proof.slice(32)) } });
-        this.held.set(s.slot, held);
-      }
+    const passedIn = new Set(this.gives.filter((g) => g.to === owner).flatMap((g) => g.slots));
+    const cards = this.openHeld(owner, [...this.holder.keys()].filter((slot) => !passedIn.has(slot)));
+    this.out.events.push({ kind: "opened", seat: this.seats[owner], cards, atCheck: this.refused.has(owner) });
+  }
+
+  /** The cards passed to a leaver (event ``passed-in``), opened with its opened key once the page
+   * asks (Kočka: its rules' exchange came), those passed to it after its key was opened too.
+   * @param {number} seat the leaver's (an engine seat) */
+  openPassedTo(seat) {
+    return this.step(() => {
+      const owner = this.seats.indexOf(seat);
+      const x = owner < 0 ? null : this.recovered[owner];
+      if (x === null) throw new Error(`seat ${seat}'s key is not opened`);
+      const gives = this.gives.filter((g) => g.to === owner);
+      for (const g of gives) this.unsealFor(x, g);
+      const cards = this.openHeld(owner, gives.flatMap((g) => g.slots));
+      this.out.events.push({ kind: "passed-in", seat, cards });
+    });
+  }
+
+  /** A pass's sealed shares, opened with its receiver's key (a leaver's, opened from its escrow).
+   * @param {bigint} x @param {Give} g */
+  unsealFor(x, g) {
+    const theirKey = /** @type {Point} */ (this.keys[g.from]?.point);
+    for (const s of g.sealed) {
+      const context = { deal: this.deal, from: g.from, to: g.to };
+      const share = unseal(x, theirKey, s.share, { ...context, purpose: givePurpose(g.seq, s.slot, s.seat, "share") });
+      const proof = unseal(x, theirKey, s.proof, { ...context, purpose: givePurpose(g.seq, s.slot, s.seat, "proof") });
+      if (!share || !proof) continue;
+      const held = this.held.get(s.slot) ?? new Map();
+      held.set(this.seats.indexOf(s.seat), { share: toHex(share), proof: { c: toHex(proof.slice(0, 32)), s: toHex(proof.slice(32)) } });
+      this.held.set(s.slot, held);
     }
+  }
+
+  /** The cards at these slots that ``owner`` still holds, opened (face up to all from now on).
+   * @param {number} owner @param {number[]} slots @returns {SlotCard[]} */
+  openHeld(owner, slots) {
     const cards = [];
-    for (let slot = 0; slot < this.cards.length; slot++) {
+    for (const slot of slots) {
       if (this.holder[slot] !== owner || this.played.has(slot)) continue;
       const card = this.openSlot(slot);
       if (card === null) continue;
       this.played.set(slot, "opened");
       cards.push({ slot, card });
     }
-    this.out.events.push({ kind: "opened", seat: this.seats[owner], cards, atCheck: this.refused.has(owner) });
+    return cards;
   }
 
   /** @param {number} slot */

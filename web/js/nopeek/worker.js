@@ -6,7 +6,8 @@
 //
 //   page -> worker: {id, op: "deal", options}            a new DealSession(options), then start()
 //                   {id, op: "receive", args: [seat, text]}
-//                   {id, op: "show" | "hide" | "give" | "commit" | "open" | "left" | "finish" | "approve", args}
+//                   {id, op: "show" | "hide" | "give" | "commit" | "open" | "left" | "finish" | "approve"
+//                        | "openPassedTo", args}          (openPassedTo: a leaver's passed-in cards, at the exchange)
 //                   {id, op: "waiting"}                   the seats the deal waits on (session.waitingOn)
 //   worker -> page: {id, send: [{to, text}], events: [...], waiting?: [seats]}  or  {id, error}
 // After each reply the session does what work it can ahead (session.idle()), before the next.
@@ -15,7 +16,7 @@
 
 /** @typedef {{id: number, op: string, options?: any, args?: unknown[]}} Operation */
 
-const OPS = new Set(["receive", "show", "hide", "give", "commit", "open", "left", "finish", "approve"]);
+const OPS = new Set(["receive", "show", "hide", "give", "commit", "open", "left", "finish", "approve", "openPassedTo"]);
 const loaded = import("./session.js");
 /** @type {any} the deal's session, or null before the first */
 let session = null;
