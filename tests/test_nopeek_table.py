@@ -37,6 +37,17 @@ class WholeTable(Table):
         return set(range(m.players))
 
 
+def run_page_module(name: str, script: str, request: str | None = None) -> Any:
+    """``script`` (its ``%s``: the module's URL) run under Node against web/js/net/``name``:
+    what it printed, as JSON (``request``: its standard input)."""
+    node = shutil.which("node")
+    assert node, "node is needed (npm brings it)"
+    module = json.dumps((ROOT / "web" / "js" / "net" / name).as_uri())
+    out = subprocess.run([node, "--input-type=module", "-e", script % module], input=request,
+                         capture_output=True, text=True, timeout=120, check=True)
+    return json.loads(out.stdout)
+
+
 def config(game: str, players: int, seat: int) -> dict[str, Any]:
     return {"game": game, "players": players, "seat": seat, "name": NAMES[seat], "options": {},
             "names": NAMES[:players]}
@@ -448,12 +459,7 @@ console.log(JSON.stringify({ before, played }));
 
 
 def test_a_page_holding_two_copies_of_a_card_shows_each_from_its_own_slot() -> None:
-    node = shutil.which("node")
-    assert node, "node is needed (npm brings it)"
-    module = json.dumps((ROOT / "web" / "js" / "net" / "nopeek-hand.js").as_uri())
-    out = subprocess.run([node, "--input-type=module", "-e", HAND_SCRIPT % module],
-                         capture_output=True, text=True, timeout=60, check=True)
-    got = json.loads(out.stdout)
+    got = run_page_module("nopeek-hand.js", HAND_SCRIPT)
     assert got["before"] == {"AS": 7, "KD": 19}
     assert sorted(got["played"][:2]) == [7, 40]  # each copy's slot, once
     assert got["played"][2:] == [None, 19]  # (no third AS: JSON's null for undefined in a list)
@@ -726,12 +732,7 @@ console.log(JSON.stringify({ handed, limits: [silentLimit(true, 20), silentLimit
 
 
 def test_a_silent_friend_is_handed_on_once_the_table_has_waited_past_its_limit() -> None:
-    node = shutil.which("node")
-    assert node, "node is needed (npm brings it)"
-    module = json.dumps((ROOT / "web" / "js" / "net" / "nopeek-watch.js").as_uri())
-    out = subprocess.run([node, "--input-type=module", "-e", WATCH_SCRIPT % module],
-                         capture_output=True, text=True, timeout=60, check=True)
-    got = json.loads(out.stdout)
+    got = run_page_module("nopeek-watch.js", WATCH_SCRIPT)
     turn, step = got["turn"], got["step"]
     # seat 2, silent through a turn's limit: handed on once; seat 1 was heard from at 5 s
     assert got["handed"][0] == [2, turn + 1]
@@ -891,13 +892,8 @@ console.log(JSON.stringify({
 
 
 def trust(players: int, codes: list[str], deals: list[dict[str, Any]], moves: list[dict[str, Any]]) -> dict[str, Any]:
-    node = shutil.which("node")
-    assert node, "node is needed (npm brings it)"
-    module = json.dumps((ROOT / "web" / "js" / "net" / "nopeek-trust.js").as_uri())
     request = json.dumps({"players": players, "codes": codes, "deals": deals, "moves": moves})
-    out = subprocess.run([node, "--input-type=module", "-e", TRUST_SCRIPT % module], input=request,
-                         capture_output=True, text=True, timeout=120, check=True)
-    return dict(json.loads(out.stdout))
+    return dict(run_page_module("nopeek-trust.js", TRUST_SCRIPT, request))
 
 
 def test_a_page_refuses_a_deal_whose_layout_turned_card_seats_or_dealer_are_not_the_rules() -> None:

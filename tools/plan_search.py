@@ -88,13 +88,18 @@ def plan_tally(facts: Facts, moves: list[Move], rng: Random, count: int) -> Tall
     return _run(plan.plan_search(facts, moves, rng, count, hard.surprise_for(facts.sim.n)))
 
 
+def hard_against_medium(game: str, seed: int) -> tuple[Any, list[Any], Random]:
+    """A deal of ``game`` at four seats: the match, the hard bot in seat 0 and three medium
+    ones (each seeded from ``seed``), and the comparison's own random source."""
+    match = GAMES[game].new(4, {}, seed=seed)
+    bots = [make_bot(game, "hard" if s == 0 else "medium", seed=seed * 31 + s) for s in range(4)]
+    return match, bots, Random(seed)
+
+
 def compare_deal(seed: int, count: int, plan_from: int) -> list[dict[str, Any]]:
     """One deal, hard in seat 0 against three medium: at each of seat 0's decisions from
     ``plan_from`` to trick 4, the three moves scored on fresh worlds (see the module)."""
-    players = 4
-    match = GAMES["katte"].new(players, {}, seed=seed)
-    bots = [make_bot("katte", "hard" if s == 0 else "medium", seed=seed * 31 + s) for s in range(players)]
-    rng = Random(seed)
+    match, bots, rng = hard_against_medium("katte", seed)
     rows = []
     while not match.deal_over:
         seat = match.to_act()[0]
@@ -150,9 +155,7 @@ def compare_deal_kocka(seed: int, count: int, plan_from: int) -> list[dict[str, 
     from engine.bots.kocka.policy import medium_play
     from engine.bots.kocka.sim import sim_from_view
 
-    match = GAMES["kocka"].new(4, {}, seed=seed)
-    bots = [make_bot("kocka", "hard" if s == 0 else "medium", seed=seed * 31 + s) for s in range(4)]
-    rng = Random(seed)
+    match, bots, rng = hard_against_medium("kocka", seed)
     tries = kocka_hard.READ_TRIES
     rows = []
     while not match.deal_over:
@@ -197,10 +200,7 @@ def compare_deal_katko(seed: int, count: int, plan_from: int) -> list[dict[str, 
     from engine.bots.katko.sim import card_of
     from engine.bots.katko.worlds import read
 
-    players = 4
-    match = GAMES["katko"].new(players, {}, seed=seed)
-    bots = [make_bot("katko", "hard" if s == 0 else "medium", seed=seed * 31 + s) for s in range(players)]
-    rng = Random(seed)
+    match, bots, rng = hard_against_medium("katko", seed)
     rows = []
     while not match.deal_over:
         seat = match.to_act()[0]
