@@ -7,10 +7,14 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from engine import GAMES
 from engine.bots import levels, make_bot
+from engine.bots import plan as shared_plan
 from engine.bots.base import Budget
 from engine.bots.katko import Sim, read, sample_hands
+from engine.bots.katko import plan as katko_plan
 from engine.cards import FRENCH
 
 Katko = GAMES["katko"]
@@ -205,3 +209,43 @@ def test_hints_name_a_catalogued_reason_and_cards() -> None:
             m.apply(bots[seat].decide(view).action)
     assert {"hint.katko.forced", "hint.katko.dump", "hint.katko.keep"} <= seen
     assert set(CATALOGUE) >= seen
+
+
+def _seat0_views_at(cards: int, deals: int) -> list[dict[str, Any]]:
+    """Seat 0's views with a choice at ``cards`` cards in hand, in four-seat deals played by medium bots."""
+    views = []
+    for seed in range(1, deals + 1):
+        m = Katko.new(4, seed=seed)
+        bots = bots_for(4, seed, "medium")
+        while not m.deal_over:
+            seat = m.to_act()[0]
+            view = m.view(seat)
+            if seat == 0 and len(view["hand"]) == cards and len(view["legal"]) > 1:
+                views.append(view)
+            m.apply(bots[seat].decide(view).action)
+    return views
+
+
+def test_the_plan_search_thinks_in_slices_and_can_be_stopped(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the hard bot's search from three cards at four seats (what a hint or a bot turn runs),
+    # at ten times the page's worlds: many slices of YIELD_EVERY, each a chance to cancel,
+    # in the search itself and not only while it draws its worlds
+    monkeypatch.setattr(katko_plan, "PLAN_SEATS", (4,))
+    monkeypatch.setattr(katko_plan, "PLAN_WORLDS", 10 * katko_plan.PLAN_WORLDS)
+    searching = []
+    search = shared_plan.cross_fitted  # katko/plan.py's own name for it is patched below
+
+    def traced(*args: Any) -> Any:
+        searching.append(True)
+        return (yield from search(*args))
+
+    monkeypatch.setattr(katko_plan, "cross_fitted", traced)
+    view = _seat0_views_at(3, 3)[0]
+    gen = make_bot("katko", "hard", seed=1).steps(view)
+    while not searching:
+        next(gen)  # drawing the worlds
+    for _ in range(2):
+        next(gen)  # still searching after two more slices
+    gen.close()  # what the page does when the answer is no longer wanted
+    with pytest.raises(StopIteration):
+        next(gen)
