@@ -6,8 +6,8 @@ candidate card is played out in each world (``playout.py``), and a finished deal
 worth its effect on winning the *match* (:func:`equity`), not its points. Candidates
 clearly worse over the same worlds stop getting worlds (:func:`prune`), and ties go
 to medium's plan, whose words the hint then uses. With ``plan.PLAN_SEATS`` set (off: issue 52's
-offline measure found a little room, not yet screened in games), its decisions from
-``plan.PLAN_FROM`` cards search its own later cards per information set instead (``plan.py``).
+offline measure found a little room, which a paired screen in games did not show), its decisions
+from ``plan.PLAN_FROM`` cards search its own later cards per information set instead (``plan.py``).
 """
 
 from __future__ import annotations

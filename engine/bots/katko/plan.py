@@ -31,8 +31,9 @@ PLAN_FROM = 3
 """Cards in hand from which the plan search is measured (issue 52: "Katko from three")."""
 PLAN_SEATS: tuple[int, ...] = ()
 """The table sizes at which the hard bot plays by the plan search from ``PLAN_FROM`` cards
-in place of its playouts (none: the offline measure did not show it clearly better than the
-bot as it is, docs/bot-experiments.md); ``(4,)`` turns it on at four seats for a screen."""
+in place of its playouts (none: offline it found a little room, but in games at four seats,
+with the 100 worlds the page's time allows, it won no more matches and fewer last tricks
+than the bot as it is, docs/bot-experiments.md); ``(4,)`` turns it on at four seats for a screen."""
 PLAN_WORLDS = 200
 """Worlds per decision (both halves together) at the hard bot's arena count."""
 
