@@ -175,7 +175,7 @@ def unpack(spec: str, data: bytes, patterns: list[str]) -> dict[str, bytes]:
 
 # The engine's command-line tools: never imported by the page, so never shipped to it.
 COMMAND_LINE_ONLY = {"engine/__main__.py", "engine/bench.py", "engine/playthrough.py", "engine/bots/arena.py",
-                     "engine/bots/call_kitti/train.py", "engine/bots/timing.py"}
+                     "engine/bots/call_kitti/train.py", "engine/bots/katte/train.py", "engine/bots/timing.py"}
 
 
 # A module's static imports and re-exports: ``import {a} from "x"``, ``export * from 'x'``,

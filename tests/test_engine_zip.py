@@ -19,6 +19,7 @@ def test_the_shipped_engine_has_the_games_and_bots_and_no_command_line_tools(tmp
         assert f"engine/games/{game}.py" in names
         assert f"engine/bots/{game}/__init__.py" in names
     assert "engine/bots/call_kitti/strength.json" in names  # the bots' tables are data files
+    assert "engine/bots/katte/learned.json" in names
     assert not names & build.COMMAND_LINE_ONLY
     # it works without them: a Kočka deal played from the zip alone, and every game's hard
     # bot deciding from it (its tables read from the zip)

@@ -24,7 +24,7 @@ page can cancel it between slices.
 from __future__ import annotations
 
 import time
-from collections.abc import Generator, Hashable
+from collections.abc import Callable, Generator, Hashable
 from typing import Any, Protocol, TypeVar
 
 from .search import YIELD_EVERY
@@ -62,6 +62,10 @@ class PlanGame(Protocol[S, M]):
 
 Worlds = list[tuple[S, float]]  # each world with its weight
 Policy = dict[InfoSet, M]  # the move learnt for each information set
+Watch = Callable[[list[tuple[Any, float]], list[Any], dict[Any, float]], None]
+"""Told of every choice learnt with more than one move: the information set's worlds, the
+legal moves and each one's value over the worlds (the offline log of
+``engine/bots/katte/train.py``, which teaches the learned policy)."""
 
 
 class Clock:
@@ -79,7 +83,7 @@ class Clock:
 
 
 def after(game: PlanGame[S, M], worlds: list[tuple[S, float]], me: int, path: InfoSet, move: M,
-          policy: dict[InfoSet, M], learn: bool, clock: Clock) -> Search:
+          policy: dict[InfoSet, M], learn: bool, clock: Clock, watch: Watch | None = None) -> Search:
     """The weighted value after ``move`` at ``path``: the worlds that end count at once,
     the others go on grouped by what the bot sees, by the best move per group (``learn``:
     found here and stored in ``policy``) or by ``policy`` (else the medium move)."""
@@ -95,12 +99,12 @@ def after(game: PlanGame[S, M], worlds: list[tuple[S, float]], me: int, path: In
         if clock.due():
             yield
     for seen, group in groups.items():
-        total += yield from node(game, group, me, path + (move, seen), policy, learn, clock)
+        total += yield from node(game, group, me, path + (move, seen), policy, learn, clock, watch)
     return total
 
 
 def node(game: PlanGame[S, M], worlds: list[tuple[S, float]], me: int, path: InfoSet,
-         policy: dict[InfoSet, M], learn: bool, clock: Clock) -> Search:
+         policy: dict[InfoSet, M], learn: bool, clock: Clock, watch: Watch | None = None) -> Search:
     """The value of an information set of ``me`` (every world at its turn, alike to it)."""
     first = worlds[0][0]
     moves = game.legal(first)
@@ -109,26 +113,31 @@ def node(game: PlanGame[S, M], worlds: list[tuple[S, float]], me: int, path: Inf
         move = policy.get(path, base)
         return (yield from after(game, worlds, me, path, move if move in moves else base, policy, False, clock))
     if len(moves) == 1:
-        return (yield from after(game, worlds, me, path, moves[0], policy, True, clock))
+        return (yield from after(game, worlds, me, path, moves[0], policy, True, clock, watch))
     best, best_value, best_key = moves[0], 0.0, (float("-inf"), False)
+    values = {}
     for move in moves:
-        v = yield from after(game, worlds, me, path, move, policy, True, clock)
+        v = yield from after(game, worlds, me, path, move, policy, True, clock, watch)
+        values[move] = v
         key = (round(v, 9), move == base)  # a tie goes to medium's move
         if key > best_key:
             best, best_value, best_key = move, v, key
     policy[path] = best
+    if watch is not None:
+        watch(worlds, moves, values)
     return best_value
 
 
 def root_values(game: PlanGame[S, M], learn_on: list[tuple[S, float]], score_on: list[tuple[S, float]],
-                me: int, moves: list[M], clock: Clock | None = None) -> Generator[None, None, dict[M, float]]:
+                me: int, moves: list[M], clock: Clock | None = None,
+                watch: Watch | None = None) -> Generator[None, None, dict[M, float]]:
     """Each root move's weighted value on ``score_on`` when the bot's later choices are the
-    best per information set found on ``learn_on``."""
+    best per information set found on ``learn_on`` (each choice learnt told to ``watch``)."""
     clock = clock or Clock()
     out = {}
     for move in moves:
         policy: dict[InfoSet, M] = {}
-        yield from after(game, learn_on, me, (), move, policy, True, clock)
+        yield from after(game, learn_on, me, (), move, policy, True, clock, watch)
         out[move] = yield from after(game, score_on, me, (), move, policy, False, clock)
     return out
 
@@ -144,13 +153,13 @@ def halves(worlds: list[tuple[S, float]]) -> tuple[list[tuple[S, float]], list[t
 
 
 def cross_fitted(game: PlanGame[S, M], worlds: list[tuple[S, float]], me: int, moves: list[M],
-                 clock: Clock | None = None) -> Generator[None, None, dict[M, float]]:
+                 clock: Clock | None = None, watch: Watch | None = None) -> Generator[None, None, dict[M, float]]:
     """Each root move's held-out value over ``worlds``: the later choices learnt on one half
     and scored on the other, then the other way round, the two scores added up."""
     clock = clock or Clock()
     a, b = halves(worlds)
-    ab = yield from root_values(game, a, b, me, moves, clock)
-    ba = yield from root_values(game, b, a, me, moves, clock)
+    ab = yield from root_values(game, a, b, me, moves, clock, watch)
+    ba = yield from root_values(game, b, a, me, moves, clock, watch)
     return {m: ab[m] + ba[m] for m in moves}
 
 

@@ -18,7 +18,7 @@ from random import Random
 
 from ..base import Bot, Budget, Steps, View
 from ..search import Tally, sampled_values
-from . import plan
+from . import learned, plan
 from .hints import hint
 from .policy import medium_move
 from .sim import Move, Sim, action_of, parse_move
@@ -75,11 +75,16 @@ def solve_showdown(sim: Sim, me: int) -> int:
     return first
 
 
-def play_out(sim: Sim, me: int) -> int:
+def play_out(sim: Sim, me: int, own: bool = False) -> int:
     """Finish the hand with medium play for every seat (solving trick 5 exactly inside
-    playouts too was measured: no gain, and slower)."""
+    playouts too was measured: no gain, and slower); with ``own``, ``me``'s cards of the
+    tricks ``learned.LEARNED_FROM`` … ``LEARNED_UNTIL`` − 1 by the learned policy (:mod:`.learned`)."""
+    first, until = (learned.LEARNED_FROM, learned.LEARNED_UNTIL) if own else (0, 0)
     while sim.result < 0:
-        sim.step(*medium_move(sim))
+        if sim.turn == me and first <= sim.trick_no < until:
+            sim.step(*learned.learned_move(sim))
+        else:
+            sim.step(*medium_move(sim))
     return sim.result
 
 
@@ -131,13 +136,14 @@ class HardBot(Bot):
         return hint(facts, moves[best], legal, wins[best] / total if total else None)
 
 
-def hand_won(world: Sim, move: Move, me: int, showdown: bool) -> float:
+def hand_won(world: Sim, move: Move, me: int, showdown: bool, own: bool = False) -> float:
     """1.0 if ``me`` wins the hand when ``move`` is played in ``world`` and the hand goes
     on as the hard bot plays its worlds out (the medium rules; from ``SOLVE_FROM``, trick 5
-    exactly for ``me``), else 0.0. ``world`` is left as it was."""
+    exactly for ``me``; with ``own``, ``me``'s later cards by the learned policy), else 0.0.
+    ``world`` is left as it was."""
     w = world.clone()
     w.step(*move)
-    winner = solve_showdown(w, me) if showdown else play_out(w, me)
+    winner = solve_showdown(w, me) if showdown else play_out(w, me, own)
     return 1.0 if winner == me else 0.0
 
 
@@ -156,8 +162,10 @@ def search(facts: Facts, moves: list[Move], rng: Random, samples: int, seconds: 
         count = plan.plan_worlds(samples if seconds is None else min(samples, ARENA_SAMPLES), ARENA_SAMPLES)
         return (yield from plan.plan_search(facts, moves, rng, count, surprise))
 
+    own = facts.sim.n in learned.LEARNED_SEATS
+
     def value(got: tuple[Sim, list[int]], move: Move) -> float:
-        return hand_won(got[0], move, facts.me, showdown)
+        return hand_won(got[0], move, facts.me, showdown, own)
 
     return (yield from sampled_values(
         moves, lambda: sample_world(facts, rng), value, samples=samples, seconds=seconds,

@@ -36,6 +36,7 @@ from .. import plan as shared
 from ..plan import Clock as _Clock
 from ..plan import InfoSet
 from ..search import Tally
+from . import learned
 from .policy import medium_move
 from .sim import Move, Sim
 from .worlds import Facts, likelihood, sample_world
@@ -98,7 +99,13 @@ class KattePlan:
         return world.legal()
 
     def base(self, world: Sim) -> Move:
-        return medium_move(world)  # the bot's own medium move: the same in every world of the set
+        """The bot's own move where the learning half never reached its information set (and
+        a tie's winner): the same in every world of the set. The medium rules', or with
+        ``learned.LEARNED_IN_PLAN`` the learned policy's in its tricks."""
+        if (learned.LEARNED_IN_PLAN and world.n in learned.LEARNED_SEATS
+                and learned.LEARNED_FROM <= world.trick_no < learned.LEARNED_UNTIL):
+            return learned.learned_move(world)
+        return medium_move(world)
 
 
 KATTE = KattePlan()
