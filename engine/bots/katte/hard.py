@@ -79,9 +79,8 @@ def play_out(sim: Sim, me: int, own: bool = False) -> int:
     """Finish the hand with medium play for every seat (solving trick 5 exactly inside
     playouts too was measured: no gain, and slower); with ``own``, ``me``'s cards of the
     tricks ``learned.LEARNED_FROM`` … ``LEARNED_UNTIL`` − 1 by the learned policy (:mod:`.learned`)."""
-    first, until = (learned.LEARNED_FROM, learned.LEARNED_UNTIL) if own else (0, 0)
     while sim.result < 0:
-        if sim.turn == me and first <= sim.trick_no < until:
+        if own and sim.turn == me and learned.plays(sim.trick_no):
             sim.step(*learned.learned_move(sim))
         else:
             sim.step(*medium_move(sim))

@@ -23,6 +23,7 @@ a face-down discard, or a face-up card that does not beat, trick 5).
 
 from __future__ import annotations
 
+import functools
 import json
 from importlib import resources
 
@@ -150,16 +151,17 @@ def load(text: str) -> list[float]:
     return [float(w) for w in weights]
 
 
-_shipped: list[list[float]] = []
-
-
+@functools.cache
 def shipped() -> list[float]:
     """The weights in ``learned.json``, read once when first asked (so that ``train`` can
     rewrite a file that no longer fits)."""
-    if not _shipped:
-        # importlib.resources (as engine/i18n.py) also reads it when the engine is imported from a zip
-        _shipped.append(load(resources.files(__package__).joinpath("learned.json").read_text("utf-8")))
-    return _shipped[0]
+    # importlib.resources (as engine/i18n.py) also reads it when the engine is imported from a zip
+    return load(resources.files(__package__).joinpath("learned.json").read_text("utf-8"))
+
+
+def plays(trick: int) -> bool:
+    """Whether the policy plays the seat's card of ``trick`` (``LEARNED_FROM`` … ``LEARNED_UNTIL`` − 1)."""
+    return LEARNED_FROM <= trick < LEARNED_UNTIL
 
 
 def learned_move(sim: Sim) -> Move:

@@ -102,8 +102,7 @@ class KattePlan:
         """The bot's own move where the learning half never reached its information set (and
         a tie's winner): the same in every world of the set. The medium rules', or with
         ``learned.LEARNED_IN_PLAN`` the learned policy's in its tricks."""
-        if (learned.LEARNED_IN_PLAN and world.n in learned.LEARNED_SEATS
-                and learned.LEARNED_FROM <= world.trick_no < learned.LEARNED_UNTIL):
+        if learned.LEARNED_IN_PLAN and world.n in learned.LEARNED_SEATS and learned.plays(world.trick_no):
             return learned.learned_move(world)
         return medium_move(world)
 

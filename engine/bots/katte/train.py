@@ -251,7 +251,7 @@ def duel(weights: list[float], deals: int, seed: int, players: int = 4) -> tuple
         for use in (True, False):
             sim = new_hand([list(h) for h in hands], leader)
             while sim.result < 0:
-                if use and sim.turn == 0 and learned.LEARNED_FROM <= sim.trick_no < learned.LEARNED_UNTIL:
+                if use and sim.turn == 0 and learned.plays(sim.trick_no):
                     sim.step(*choose(weights, sim, sim.legal(), medium_move(sim)))
                 else:
                     sim.step(*medium_move(sim))
