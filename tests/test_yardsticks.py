@@ -94,6 +94,21 @@ def test_bid_regret_is_reproducible_from_its_seed() -> None:
     assert bid_regret.figure(first).startswith("2 positions: bid regret")
 
 
+def test_bid_regret_settles_early_only_a_bid_that_clearly_leads() -> None:
+    # match seed 1's first bid: bid 0, far ahead of every other (tens of standard errors)
+    _, _, view, bid = next(bid_regret.positions(1))
+    values, settled = bid_regret.settled_values(view, bid, 2000, "1:0", stages=(500,))
+    assert (bid, settled) == (0, 500)
+    assert max(range(5), key=values.__getitem__) == bid
+    # the same values with another bid made: not the best, so valued with the full count
+    _, settled = bid_regret.settled_values(view, 3, 2000, "1:0", stages=(500,))
+    assert settled == 2000
+    # and the full reference agrees with the early one there
+    rows = bid_regret.run(1, seed=1, samples=2000, minutes=5, out=None, every=100, stages=(500,))
+    assert rows[0]["settled"] == 500
+    assert "the same best bid in 1;" in bid_regret.check(rows, 5)
+
+
 def test_the_tools_examples_hold() -> None:
     # their docstrings' worked cases: the regret, the intervals, the correlation, the units
     for module in (bid_regret, katko_screen):

@@ -1,8 +1,10 @@
 """Call Kitti's bid regret (issue 52, requirement 4): the expected base prices the hard bot's
 bid loses per deal against a reference bidder with the same information and 20,000 samples.
 
-    nice -n 19 python -m tools.bid_regret --positions 2000 --seed 1 --minutes 30 \\
-        --out /tmp/bid_regret.jsonl
+    nice -n 19 python -m tools.bid_regret run --positions 2000 --seed 1 --part 0/2 \\
+        --out /tmp/bid_regret.jsonl          # and --part 1/2 beside it, on the other core
+    python -m tools.bid_regret report /tmp/bid_regret.jsonl
+    python -m tools.bid_regret check /tmp/bid_regret.jsonl --positions 50
 
 The positions are the hard bot's bids in seat 0 of matches against three medium bots (match
 ``seed``, ``seed + 1``, …, the bots seeded as the arena seeds them), played on with the bids it
@@ -13,7 +15,14 @@ bid's expected change of match value and payments in base prices. The regret of 
 is the best bid's value minus its value, both by the reference, so a bid the reference would
 also make loses nothing. Its mean over the positions, with a 95% interval, is the figure
 (issue 52's aim: ≤ 0.03 base prices per deal; the hard bot bids once a deal). Six-pairs
-declarations are not bids and not counted. One JSON line per position is appended to
+declarations are not bids and not counted.
+
+Most bids are far clearer than 20,000 samples need: a position is first valued with 1,000
+samples, then 5,000 (``STAGES``), and settled there when the bid made is the best and leads
+every other bid by six standard errors (``CLEAR``), counted cautiously on the sampled pool's
+effective size rather than on its many mixed worlds; its regret is then zero, as the full
+reference would make it. ``check`` values such positions again with the full 20,000 and says
+whether it agrees. One JSON line per position is appended to
 ``--out``, so a run cut short keeps its positions; ``report`` prints the figure of logs.
 Everything is seeded: the same seed gives the same positions and the same reference.
 """
@@ -26,6 +35,7 @@ import math
 import os
 import sys
 import time
+from collections import Counter
 from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
@@ -38,6 +48,10 @@ from engine.bots.call_kitti.views import arranged_vals
 from engine.games import GAMES
 
 REFERENCE_SAMPLES = 20_000
+STAGES = (1_000, 5_000)
+"""Fewer samples tried first: a bid that is clearly the best with them is settled there."""
+CLEAR = 6.0
+"""Standard errors by which the bid made must lead every other bid to be settled early."""
 T = TypeVar("T")
 
 
@@ -51,14 +65,69 @@ def _run(steps: Generator[None, None, T]) -> T:
             return result
 
 
-def reference_values(view: dict[str, Any], samples: int, seed: str) -> list[float]:
+def reference_values(view: dict[str, Any], samples: int, seed: str) -> tuple[list[float], float]:
     """Each bid 0 … 4's expected value in base prices by the hard bot's valuation with
-    ``samples`` sampled deals (the payments and the change of match value it weighs)."""
+    ``samples`` sampled deals (the payments and the change of match value it weighs), and
+    how sure the pool is: its effective size, the least over the other seats of the
+    weighted pool's (Σw)² / Σw² (a seat whose bid is known weighs its hands by it)."""
     bot = HardBot(seed=None, budget=Budget(samples=samples))
     bot.rng.seed(seed)
     pool = _run(bot._pool(view, arranging=False))
-    values, _ = _run(bot._worlds(view, pool, arranged_vals(view)))
-    return values
+    tally, _ = _run(bot.world_values(view, pool, arranged_vals(view)))
+    size = min(effective_size(pool.weight[s]) for s in pool.others)
+    values = [tally.mean(b) for b in range(len(tally.values))]
+    lead = margin(tally.values, max(range(len(values)), key=lambda b: (values[b], -b)), size)
+    return values, lead
+
+
+def effective_size(weights: list[float]) -> float:
+    """Kish's effective sample size of weighted draws.
+
+    >>> effective_size([1.0, 1.0, 1.0, 1.0]), effective_size([1.0, 0.0, 0.0, 0.0])
+    (4.0, 1.0)
+    """
+    total = sum(weights)
+    return total * total / sum(w * w for w in weights) if total > 0 else 0.0
+
+
+def margin(per_world: dict[int, list[float]], bid: int, size: float) -> float:
+    """How far ``bid`` leads every other bid, in standard errors: the least, over the
+    others, of the paired difference's mean over its standard error. The error counts
+    ``size`` independent draws, not the worlds: the worlds mix a pool of that effective
+    size, so they are not independent, and counting the pool is the cautious side.
+    A tie, or a bid behind another, leads by zero or less.
+
+    >>> margin({0: [3.0, 5.0], 1: [1.0, 1.0]}, 0, 2.0)
+    3.0
+    >>> margin({0: [1.0, 1.0], 1: [1.0, 1.0]}, 0, 2.0)
+    0.0
+    """
+    lead = math.inf
+    for other, values in per_world.items():
+        if other == bid:
+            continue
+        diffs = [a - b for a, b in zip(per_world[bid], values)]
+        m, half = mean_ci(diffs)
+        error = half / 1.96 * math.sqrt(len(diffs) / max(size, 1.0))
+        lead = min(lead, m / error if error > 0 else (math.inf if m > 0 else 0.0))
+    return lead
+
+
+def settled_values(view: dict[str, Any], bid: int, samples: int, seed: str,
+                   stages: tuple[int, ...] = STAGES) -> tuple[list[float], int]:
+    """The reference's values of each bid, and the samples they were settled with.
+
+    The reference is ``samples`` sampled deals. Most bids are far clearer than that needs:
+    a position is settled with fewer (each of ``stages`` in turn) when there the bid made
+    is the best and leads every other by :data:`CLEAR` standard errors, counted on the
+    pool's effective size (:func:`margin`), so that its regret is zero as it would be with
+    ``samples``; ``check`` values such positions again with ``samples`` to show it."""
+    for count in (*(n for n in stages if n < samples), samples):
+        values, lead = reference_values(view, count, seed)
+        best = max(range(len(values)), key=lambda b: (values[b], -b))
+        if count == samples or (best == bid and lead >= CLEAR):
+            return values, count
+    raise AssertionError("the last stage always settles")
 
 
 def regret(values: list[float], bid: int) -> float:
@@ -117,21 +186,25 @@ def positions(seed: int) -> Iterator[tuple[int, int, dict[str, Any], int]]:
             deal += 1
 
 
-def run(count: int, seed: int, samples: int, minutes: float, out: Path | None, every: int) -> list[dict[str, Any]]:
+def run(count: int, seed: int, samples: int, minutes: float, out: Path | None, every: int,
+        part: tuple[int, int] = (0, 1), stages: tuple[int, ...] = STAGES) -> list[dict[str, Any]]:
     """Up to ``count`` positions from ``seed``, each with its reference and regret; a partial
-    figure every ``every`` positions; no new position after ``minutes``."""
+    figure every ``every`` positions; no new position after ``minutes``. ``part`` (i, k)
+    takes only the positions whose index is i modulo k, so k processes share a run."""
     start = time.time()
     rows: list[dict[str, Any]] = []
     log = out.open("a") if out is not None else None
     for index, (match_seed, deal, view, bid) in enumerate(positions(seed)):
         if index >= count or time.time() - start > minutes * 60:
             break
+        if index % part[1] != part[0]:
+            continue
         cpu = time.process_time()
-        values = reference_values(view, samples, f"{seed}:{index}")
+        values, settled = settled_values(view, bid, samples, f"{seed}:{index}", stages)
         row = {"seed": seed, "index": index, "match": match_seed, "deal": deal, "bid": bid,
                "best": max(range(len(values)), key=lambda b: (values[b], -b)),
                "values": [round(v, 6) for v in values], "regret": regret(values, bid), "samples": samples,
-               "cpu": round(time.process_time() - cpu, 2), "load": os.getloadavg()[0]}
+               "settled": settled, "cpu": round(time.process_time() - cpu, 2), "load": os.getloadavg()[0]}
         rows.append(row)
         if log is not None:
             log.write(json.dumps(row) + "\n")
@@ -144,15 +217,42 @@ def run(count: int, seed: int, samples: int, minutes: float, out: Path | None, e
 
 
 def figure(rows: list[dict[str, Any]]) -> str:
-    """The regret per deal over ``rows`` with its interval, and how often the bid differs."""
+    """The regret per deal over ``rows`` with its interval, how often the bid differs, and
+    how many positions were settled with how many samples."""
     if len(rows) < 2:
         return f"{len(rows)} positions"
     m, ci = mean_ci([r["regret"] for r in rows])
     differ = sum(r["bid"] != r["best"] for r in rows)
     low, high = wilson(differ, len(rows))
+    stages = Counter(r.get("settled", r["samples"]) for r in rows)
+    settled = ", ".join(f"{stages[n]} with {n:,}" for n in sorted(stages))
     return (f"{len(rows)} positions: bid regret {m:.4f} ± {ci:.4f} base prices per deal; "
             f"the bid differs from the reference's in {differ} ({100 * differ / len(rows):.1f}%, "
-            f"95% interval {100 * low:.1f}–{100 * high:.1f}%)")
+            f"95% interval {100 * low:.1f}–{100 * high:.1f}%); settled {settled} samples")
+
+
+def check(rows: list[dict[str, Any]], count: int) -> str:
+    """Value again with the full reference the first ``count`` positions of ``rows`` that were
+    settled early, and say whether the full reference agrees: the same best bid, no regret."""
+    early = sorted((r for r in rows if r.get("settled", r["samples"]) < r["samples"]),
+                   key=lambda r: (r["seed"], r["index"]))[:count]
+    wanted = {(r["seed"], r["index"]): r for r in early}
+    agree, worst, done = 0, 0.0, 0
+    for seed in sorted({r["seed"] for r in early}):
+        last = max(i for s, i in wanted if s == seed)
+        for index, (_, _, view, bid) in enumerate(positions(seed)):
+            if index > last:
+                break
+            row = wanted.get((seed, index))
+            if row is None:
+                continue
+            values, _ = reference_values(view, row["samples"], f"{seed}:{index}")
+            best = max(range(len(values)), key=lambda b: (values[b], -b))
+            agree += best == row["best"] == bid
+            worst = max(worst, regret(values, bid))
+            done += 1
+    return (f"{done} positions settled early, valued again with the full reference: the same best bid "
+            f"in {agree}; the largest regret by the full reference {worst:.4f} base prices")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -165,16 +265,21 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--minutes", type=float, default=math.inf, help="start no position after this")
     r.add_argument("--out", type=Path)
     r.add_argument("--every", type=int, default=10, help="a partial figure every this many positions")
+    r.add_argument("--part", default="0/1", help="i/k: only the positions whose index is i modulo k")
     p = sub.add_parser("report", help="the figure of one or more logs")
     p.add_argument("logs", type=Path, nargs="+")
+    c = sub.add_parser("check", help="value positions settled early again with the full reference")
+    c.add_argument("logs", type=Path, nargs="+")
+    c.add_argument("--positions", type=int, default=50)
     args = parser.parse_args(argv)
     if args.command == "run":
-        rows = run(args.positions, args.seed, args.samples, args.minutes, args.out, args.every)
+        i, k = (int(x) for x in args.part.split("/"))
+        rows = run(args.positions, args.seed, args.samples, args.minutes, args.out, args.every, (i, k))
         print(f"call-kitti, hard in seat 0 vs 3 medium, from match seed {args.seed}, reference "
               f"{args.samples} samples: {figure(rows)}")
-    else:
-        rows = [json.loads(line) for path in args.logs for line in path.read_text().splitlines() if line]
-        print(figure(rows))
+        return 0
+    rows = [json.loads(line) for path in args.logs for line in path.read_text().splitlines() if line]
+    print(figure(rows) if args.command == "report" else check(rows, args.positions))
     return 0
 
 

@@ -14,7 +14,7 @@ import time
 from collections.abc import Generator
 
 from ..base import Bot, Budget, Decision, Steps, View
-from ..search import sampled_values
+from ..search import Tally, sampled_values
 from .hints import arrange_decision, bid_decision, declare_decision
 from .optimiser import search_top, split
 from .sim import MAX_BID, SEATS, SHOWS, play_shows, score_deal, sorted_hand, triples
@@ -82,10 +82,17 @@ class HardBot(Bot):
     def _worlds(self, view: View, pool: Pool, mine: list[int]) -> Generator[
             None, None, tuple[list[float], list[float]]]:
         """The expected match value of each bid 0 … 4 with sets ``mine``, and my
-        distribution of shows won, over worlds that mix one pooled hand per seat
-        (drawn by weight). The mix ignores that two others cannot hold the same
-        card, which matters far less than the cards I hold myself, and gives many
-        more worlds per arranged hand."""
+        distribution of shows won (:meth:`world_values`)."""
+        tally, dist = yield from self.world_values(view, pool, mine)
+        return [tally.mean(b) for b in range(MAX_BID + 1)], dist
+
+    def world_values(self, view: View, pool: Pool, mine: list[int]) -> Generator[
+            None, None, tuple[Tally[int], list[float]]]:
+        """Each bid 0 … 4's value in every world (a tally), and my distribution of shows
+        won, over worlds that mix one pooled hand per seat (drawn by weight). The mix
+        ignores that two others cannot hold the same card, which matters far less than
+        the cards I hold myself, and gives many more worlds per arranged hand. The
+        tally's worlds are what ``tools/bid_regret.py`` reads its standard errors from."""
         seat = view["seat"]
         known = view["bids"]
         points, wati, goals = list(view["points"]), list(view["wati"]), list(view["goals"])
@@ -126,8 +133,7 @@ class HardBot(Bot):
 
         left = None if self._deadline is None else max(0.0, self._deadline - time.perf_counter())
         tally = yield from sampled_values(list(range(MAX_BID + 1)), world, value, samples=worlds, seconds=left)
-        worlds = max(tally.worlds, 1)
-        return [tally.total(b) / worlds for b in range(MAX_BID + 1)], [d / worlds for d in dist]
+        return tally, [d / max(tally.worlds, 1) for d in dist]
 
 
 def suggest_bid(view: View, budget: Budget | None = None, seed: int | None = 0) -> Decision:
