@@ -76,7 +76,7 @@ def reference_values(view: dict[str, Any], samples: int, seed: str) -> tuple[lis
     tally, _ = _run(bot.world_values(view, pool, arranged_vals(view)))
     size = min(effective_size(pool.weight[s]) for s in pool.others)
     values = [tally.mean(b) for b in range(len(tally.values))]
-    lead = margin(tally.values, max(range(len(values)), key=lambda b: (values[b], -b)), size)
+    lead = margin(tally.values, best_bid(values), size)
     return values, lead
 
 
@@ -124,10 +124,39 @@ def settled_values(view: dict[str, Any], bid: int, samples: int, seed: str,
     ``samples``; ``check`` values such positions again with ``samples`` to show it."""
     for count in (*(n for n in stages if n < samples), samples):
         values, lead = reference_values(view, count, seed)
-        best = max(range(len(values)), key=lambda b: (values[b], -b))
+        best = best_bid(values)
         if count == samples or (best == bid and lead >= CLEAR):
             return values, count
     raise AssertionError("the last stage always settles")
+
+
+def best_bid(values: list[float]) -> int:
+    """The bid worth most by ``values``; a tie to the lower bid, as the hard bot breaks it.
+
+    >>> best_bid([0.0, 0.5, 0.5, -1.0, -2.0])
+    1
+    """
+    return max(range(len(values)), key=lambda b: (values[b], -b))
+
+
+def settled_with(row: dict[str, Any]) -> int:
+    """The samples a logged position was settled with (logs from before the stages: all)."""
+    return int(row.get("settled", row["samples"]))
+
+
+def part_of(text: str) -> tuple[int, int]:
+    """``--part``'s "i/k", checked.
+
+    >>> part_of("1/2")
+    (1, 2)
+    """
+    try:
+        i, k = (int(x) for x in text.split("/"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected i/k, such as 0/2, not {text!r}") from None
+    if not 0 <= i < k:
+        raise argparse.ArgumentTypeError(f"expected 0 <= i < k in i/k, not {text!r}")
+    return i, k
 
 
 def regret(values: list[float], bid: int) -> float:
@@ -202,7 +231,7 @@ def run(count: int, seed: int, samples: int, minutes: float, out: Path | None, e
         cpu = time.process_time()
         values, settled = settled_values(view, bid, samples, f"{seed}:{index}", stages)
         row = {"seed": seed, "index": index, "match": match_seed, "deal": deal, "bid": bid,
-               "best": max(range(len(values)), key=lambda b: (values[b], -b)),
+               "best": best_bid(values),
                "values": [round(v, 6) for v in values], "regret": regret(values, bid), "samples": samples,
                "settled": settled, "cpu": round(time.process_time() - cpu, 2), "load": os.getloadavg()[0]}
         rows.append(row)
@@ -224,7 +253,7 @@ def figure(rows: list[dict[str, Any]]) -> str:
     m, ci = mean_ci([r["regret"] for r in rows])
     differ = sum(r["bid"] != r["best"] for r in rows)
     low, high = wilson(differ, len(rows))
-    stages = Counter(r.get("settled", r["samples"]) for r in rows)
+    stages = Counter(settled_with(r) for r in rows)
     settled = ", ".join(f"{stages[n]} with {n:,}" for n in sorted(stages))
     return (f"{len(rows)} positions: bid regret {m:.4f} ± {ci:.4f} base prices per deal; "
             f"the bid differs from the reference's in {differ} ({100 * differ / len(rows):.1f}%, "
@@ -234,7 +263,7 @@ def figure(rows: list[dict[str, Any]]) -> str:
 def check(rows: list[dict[str, Any]], count: int) -> str:
     """Value again with the full reference the first ``count`` positions of ``rows`` that were
     settled early, and say whether the full reference agrees: the same best bid, no regret."""
-    early = sorted((r for r in rows if r.get("settled", r["samples"]) < r["samples"]),
+    early = sorted((r for r in rows if settled_with(r) < r["samples"]),
                    key=lambda r: (r["seed"], r["index"]))[:count]
     wanted = {(r["seed"], r["index"]): r for r in early}
     agree, worst, done = 0, 0.0, 0
@@ -247,7 +276,7 @@ def check(rows: list[dict[str, Any]], count: int) -> str:
             if row is None:
                 continue
             values, _ = reference_values(view, row["samples"], f"{seed}:{index}")
-            best = max(range(len(values)), key=lambda b: (values[b], -b))
+            best = best_bid(values)
             agree += best == row["best"] == bid
             worst = max(worst, regret(values, bid))
             done += 1
@@ -265,7 +294,7 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--minutes", type=float, default=math.inf, help="start no position after this")
     r.add_argument("--out", type=Path)
     r.add_argument("--every", type=int, default=10, help="a partial figure every this many positions")
-    r.add_argument("--part", default="0/1", help="i/k: only the positions whose index is i modulo k")
+    r.add_argument("--part", type=part_of, default=(0, 1), help="i/k: only the positions whose index is i modulo k")
     p = sub.add_parser("report", help="the figure of one or more logs")
     p.add_argument("logs", type=Path, nargs="+")
     c = sub.add_parser("check", help="value positions settled early again with the full reference")
@@ -273,8 +302,7 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("--positions", type=int, default=50)
     args = parser.parse_args(argv)
     if args.command == "run":
-        i, k = (int(x) for x in args.part.split("/"))
-        rows = run(args.positions, args.seed, args.samples, args.minutes, args.out, args.every, (i, k))
+        rows = run(args.positions, args.seed, args.samples, args.minutes, args.out, args.every, args.part)
         print(f"call-kitti, hard in seat 0 vs 3 medium, from match seed {args.seed}, reference "
               f"{args.samples} samples: {figure(rows)}")
         return 0
